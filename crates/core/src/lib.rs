@@ -1,0 +1,24 @@
+//! The shared vocabulary of realm: seats, outcomes and faults, seeded randomness, the
+//! contracts every game implements (`State` for in-process search, `Referee` for driving
+//! bots over text) and the replay format.
+//!
+//! This crate does no I/O: it never spawns, sleeps, reads files or prints.
+
+pub mod bot;
+pub mod outcome;
+pub mod referee;
+pub mod replay;
+pub mod rng;
+pub mod spec;
+pub mod state;
+
+pub use bot::{read_line, read_parsed, Bot, BotError, Input, LinesInput};
+pub use outcome::{ranks_from_keys, EndReason, Fault, FaultKind, Outcome};
+pub use referee::{Referee, Request, Verdict, VerdictKind};
+pub use replay::{Replay, ReplayPlayer, ReplayTurn, REPLAY_FORMAT_VERSION};
+pub use rng::{chacha_rng, JavaRandom, SplitMix64};
+pub use spec::{GameInfo, MatchSpec, SetupError};
+pub use state::{random_playout, State};
+
+/// A seat in one match, `0..n_players`, in the order the bots were listed.
+pub type PlayerId = usize;

@@ -1,0 +1,54 @@
+//! The in-process rules contract that search bots, conformance tests and benchmarks use: a
+//! cheap-to-clone state, its legal actions, and applying one.
+
+use std::fmt::Debug;
+
+use crate::{Outcome, PlayerId};
+
+/// A game position that knows whose turn it is and what they may do.
+///
+/// **Invariants**: `to_move` returns `None` exactly when the game is over, and otherwise a
+/// player with at least one legal action (players who cannot act are skipped by the rules).
+/// `legal_actions` lists each distinct action once, in a deterministic order. Applying a legal
+/// action never panics.
+pub trait State: Clone + Send {
+    type Action: Clone + Debug + PartialEq;
+
+    fn n_players(&self) -> usize;
+
+    /// The player to act, or `None` when the game is over.
+    fn to_move(&self) -> Option<PlayerId>;
+
+    /// Replaces the contents of `out` with the legal actions of the player to move.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// True when `action` is one of `legal_actions`.
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        let mut all = Vec::new();
+        self.legal_actions(&mut all);
+        all.contains(action)
+    }
+
+    /// Plays a legal action (the caller guarantees legality; see `is_legal`).
+    fn apply(&mut self, action: &Self::Action);
+
+    /// The result so far; final once `to_move` is `None`.
+    fn outcome(&self) -> Outcome;
+}
+
+/// Plays uniformly random legal actions until the game ends and returns the number of actions
+/// played. `buf` is reused for the legal-action lists so a playout allocates nothing once warm.
+pub fn random_playout<S: State>(
+    state: &mut S,
+    rng: &mut impl rand_core::RngCore,
+    buf: &mut Vec<S::Action>,
+) -> usize {
+    let mut n_actions = 0;
+    while state.to_move().is_some() {
+        state.legal_actions(buf);
+        let pick = (rng.next_u64() % buf.len() as u64) as usize;
+        state.apply(&buf[pick]);
+        n_actions += 1;
+    }
+    n_actions
+}

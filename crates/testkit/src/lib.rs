@@ -1,0 +1,100 @@
+//! Dev-only helpers for the game crates' tests. `check_conformance` is the suite every playable
+//! game runs: seeded random playouts that check the `State` contract and the `Referee` contract.
+//! Nothing here is used by the shipped binary.
+
+use std::fmt::Debug;
+
+use realm_core::{chacha_rng, Outcome, Referee, State};
+use rand_core::RngCore;
+
+/// Plays `n_games` random games from `make(seed)` for seeds `0..n_games` and checks, at every
+/// step: the player to move has legal actions, each listed action is legal and distinct, the
+/// game ends within `max_actions`; at the end: ranks are well formed and the same seed replays
+/// to the same actions and outcome, also from a clone taken mid-game.
+pub fn check_conformance<S, F>(make: F, n_games: u64, max_actions: usize)
+where
+    S: State,
+    S::Action: Debug,
+    F: Fn(u64) -> S,
+{
+    for seed in 0..n_games {
+        let (actions, outcome, mid_clone) = play_recorded(make(seed), seed, max_actions);
+        check_outcome(&outcome, make(seed).n_players());
+        let (again, outcome_again, _) = play_recorded(make(seed), seed, max_actions);
+        assert_eq!(actions, again, "seed {seed}: same seed, different actions");
+        assert_eq!(outcome, outcome_again, "seed {seed}: same seed, different outcome");
+        if let Some((at, mut clone)) = mid_clone {
+            for action in &actions[at..] {
+                assert!(clone.is_legal(action), "seed {seed}: clone rejects {action:?}");
+                clone.apply(action);
+            }
+            assert_eq!(clone.outcome(), outcome, "seed {seed}: clone diverged");
+        }
+    }
+}
+
+type Recorded<S> = (Vec<<S as State>::Action>, Outcome, Option<(usize, S)>);
+
+fn play_recorded<S: State>(mut state: S, seed: u64, max_actions: usize) -> Recorded<S>
+where
+    S::Action: Debug,
+{
+    let mut rng = chacha_rng(seed, 0x7e57);
+    let mut legal = Vec::new();
+    let mut actions = Vec::new();
+    let mut mid_clone = None;
+    while let Some(player) = state.to_move() {
+        assert!(player < state.n_players(), "seed {seed}: player {player} out of range");
+        assert!(actions.len() < max_actions, "seed {seed}: no end after {max_actions} actions");
+        state.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "seed {seed}: player {player} to move without legal actions");
+        for (i, action) in legal.iter().enumerate() {
+            assert!(!legal[..i].contains(action), "seed {seed}: {action:?} listed twice");
+        }
+        let pick = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
+        assert!(state.is_legal(&pick), "seed {seed}: listed action {pick:?} is not legal");
+        if actions.len() == 3 {
+            mid_clone = Some((actions.len(), state.clone()));
+        }
+        state.apply(&pick);
+        actions.push(pick);
+    }
+    let outcome = state.outcome();
+    (actions, outcome, mid_clone)
+}
+
+/// Checks that ranks are 1-based competition ranks over all players and that every fault and
+/// score slot exists.
+pub fn check_outcome(outcome: &Outcome, n_players: usize) {
+    assert_eq!(outcome.scores.len(), n_players, "one score per player");
+    assert_eq!(outcome.ranks.len(), n_players, "one rank per player");
+    assert_eq!(outcome.faults.len(), n_players, "one fault slot per player");
+    for (p, &rank) in outcome.ranks.iter().enumerate() {
+        let better = outcome.ranks.iter().filter(|&&r| r < rank).count() as u32;
+        assert_eq!(rank, better + 1, "player {p}: rank {rank} is not 1 + players ranked above");
+    }
+}
+
+/// Drives a referee with `answer(request_lines, player) -> lines` until it ends, returning the
+/// number of calls made. Checks that every request asks for at least one line and that frames
+/// are JSON objects with a `scores` array of one entry per player.
+pub fn drive_referee(
+    referee: &mut dyn Referee,
+    n_players: usize,
+    max_calls: usize,
+    mut answer: impl FnMut(usize, &[String]) -> Vec<String>,
+) -> usize {
+    let mut calls = 0;
+    while let Some(request) = referee.next_request() {
+        assert!(calls < max_calls, "no end after {max_calls} calls");
+        assert!(request.expected_lines >= 1);
+        let lines = answer(request.player, &request.lines);
+        referee.answer(request.player, &lines);
+        let frame = referee.frame();
+        let scores = frame.get("scores").and_then(|s| s.as_array());
+        assert_eq!(scores.map(|s| s.len()), Some(n_players), "frame needs scores: {frame}");
+        calls += 1;
+    }
+    check_outcome(&referee.outcome(), n_players);
+    calls
+}
