@@ -41,7 +41,10 @@ impl FaultKind {
     pub fn is_process_fault(self) -> bool {
         matches!(
             self,
-            FaultKind::Timeout | FaultKind::Crashed | FaultKind::ClosedOutput | FaultKind::OutputFlood
+            FaultKind::Timeout
+                | FaultKind::Crashed
+                | FaultKind::ClosedOutput
+                | FaultKind::OutputFlood
         )
     }
 }
@@ -99,7 +102,9 @@ pub struct Outcome {
 impl Outcome {
     /// Players ranked first.
     pub fn winners(&self) -> Vec<PlayerId> {
-        (0..self.ranks.len()).filter(|&p| self.ranks[p] == 1).collect()
+        (0..self.ranks.len())
+            .filter(|&p| self.ranks[p] == 1)
+            .collect()
     }
 
     /// True when more than one player shares rank 1.
@@ -129,12 +134,18 @@ mod tests {
 
     #[test]
     fn end_reason_serializes_with_stable_codes() {
-        let end = EndReason::Fault { player: 1, fault: FaultKind::ClosedOutput };
+        let end = EndReason::Fault {
+            player: 1,
+            fault: FaultKind::ClosedOutput,
+        };
         assert_eq!(
             serde_json::to_string(&end).unwrap(),
             r#"{"kind":"fault","player":1,"fault":"closed_output"}"#
         );
         assert_eq!(end.code(), "closed_output");
-        assert_eq!(serde_json::to_string(&EndReason::TurnLimit).unwrap(), r#"{"kind":"turn_limit"}"#);
+        assert_eq!(
+            serde_json::to_string(&EndReason::TurnLimit).unwrap(),
+            r#"{"kind":"turn_limit"}"#
+        );
     }
 }

@@ -46,15 +46,24 @@ pub struct Verdict {
 
 impl Verdict {
     pub fn ok() -> Self {
-        Verdict { kind: VerdictKind::Ok, detail: String::new() }
+        Verdict {
+            kind: VerdictKind::Ok,
+            detail: String::new(),
+        }
     }
 
     pub fn warning(detail: impl Into<String>) -> Self {
-        Verdict { kind: VerdictKind::Warning, detail: detail.into() }
+        Verdict {
+            kind: VerdictKind::Warning,
+            detail: detail.into(),
+        }
     }
 
     pub fn fault(kind: FaultKind, detail: impl Into<String>) -> Self {
-        Verdict { kind: VerdictKind::Fault(kind), detail: detail.into() }
+        Verdict {
+            kind: VerdictKind::Fault(kind),
+            detail: detail.into(),
+        }
     }
 
     pub fn is_fault(&self) -> bool {

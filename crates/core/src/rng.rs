@@ -43,12 +43,18 @@ pub struct JavaRandom {
 impl JavaRandom {
     /// `new Random(seed)`.
     pub fn new(seed: i64) -> Self {
-        JavaRandom { seed: (seed ^ JAVA_MULTIPLIER) & JAVA_MASK }
+        JavaRandom {
+            seed: (seed ^ JAVA_MULTIPLIER) & JAVA_MASK,
+        }
     }
 
     /// `next(bits)`: the top `bits` bits of the next state, as a Java `int`.
     pub fn next_bits(&mut self, bits: u32) -> i32 {
-        self.seed = (self.seed.wrapping_mul(JAVA_MULTIPLIER).wrapping_add(JAVA_ADDEND)) & JAVA_MASK;
+        self.seed = (self
+            .seed
+            .wrapping_mul(JAVA_MULTIPLIER)
+            .wrapping_add(JAVA_ADDEND))
+            & JAVA_MASK;
         ((self.seed as u64) >> (48 - bits)) as i64 as i32
     }
 
@@ -114,6 +120,14 @@ mod tests {
     use super::*;
     use rand_core::RngCore;
 
+    const JDK_SEED42_NEXT_INT: i32 = -1170105035;
+    const JDK_SEED42_BOUNDED10: [i32; 5] = [0, 3, 8, 4, 0];
+    const JDK_SEEDM99_NEXT_LONG: i64 = 5116449469260979718;
+    const JDK_SEED7_NEXT_DOUBLE: f64 = 0.7306990420600421;
+    const JDK_SEED123_SHUFFLE: [i32; 10] = [6, 8, 1, 4, 9, 3, 0, 7, 5, 2];
+    const JDK_SEED5_POW2: i32 = 784389743;
+    const JDK_SEED5_MAX: i32 = 1568779487;
+
     #[test]
     fn splitmix_matches_the_kingdomino_spec_k1() {
         let mut g = SplitMix64::new(0);
@@ -154,18 +168,3 @@ mod tests {
         assert_ne!(a, chacha_rng(10, 0).next_u64());
     }
 }
-
-#[cfg(test)]
-const JDK_SEED42_NEXT_INT: i32 = -1170105035;
-#[cfg(test)]
-const JDK_SEED42_BOUNDED10: [i32; 5] = [0, 3, 8, 4, 0];
-#[cfg(test)]
-const JDK_SEEDM99_NEXT_LONG: i64 = 5116449469260979718;
-#[cfg(test)]
-const JDK_SEED7_NEXT_DOUBLE: f64 = 0.7306990420600421;
-#[cfg(test)]
-const JDK_SEED123_SHUFFLE: [i32; 10] = [6, 8, 1, 4, 9, 3, 0, 7, 5, 2];
-#[cfg(test)]
-const JDK_SEED5_POW2: i32 = 784389743;
-#[cfg(test)]
-const JDK_SEED5_MAX: i32 = 1568779487;

@@ -76,17 +76,42 @@ pub enum SetupError {
     #[error("{game} does not exist; known games: {known}")]
     UnknownGame { game: String, known: String },
     #[error("{game}{variant} is played by {allowed} players, not {got}")]
-    PlayerCount { game: String, variant: String, allowed: String, got: usize },
+    PlayerCount {
+        game: String,
+        variant: String,
+        allowed: String,
+        got: usize,
+    },
     #[error("{game} has no variant `{variant}`; known variants: {known}")]
-    UnknownVariant { game: String, variant: String, known: String },
+    UnknownVariant {
+        game: String,
+        variant: String,
+        known: String,
+    },
     #[error("{game} has no league {league}; leagues: {known}")]
-    UnknownLeague { game: String, league: u32, known: String },
+    UnknownLeague {
+        game: String,
+        league: u32,
+        known: String,
+    },
     #[error("{game} has no option `{key}`; options: {known}")]
-    UnknownOption { game: String, key: String, known: String },
+    UnknownOption {
+        game: String,
+        key: String,
+        known: String,
+    },
     #[error("option `{key}` of {game}: {reason}")]
-    BadOption { game: String, key: String, reason: String },
+    BadOption {
+        game: String,
+        key: String,
+        reason: String,
+    },
     #[error("{game} has no built-in bot `{name}`; built-in bots: {known}")]
-    UnknownBot { game: String, name: String, known: String },
+    UnknownBot {
+        game: String,
+        name: String,
+        known: String,
+    },
 }
 
 /// A variant of a game and the player counts it allows.
@@ -115,11 +140,19 @@ pub struct GameInfo {
 impl GameInfo {
     /// The variant named `name` (`None` = standard), or an error listing the known ones.
     pub fn variant(&self, name: Option<&str>) -> Result<&VariantInfo, SetupError> {
-        self.variants.iter().find(|v| v.name == name).ok_or_else(|| SetupError::UnknownVariant {
-            game: self.slug.to_string(),
-            variant: name.unwrap_or("standard").to_string(),
-            known: self.variants.iter().filter_map(|v| v.name).collect::<Vec<_>>().join(", "),
-        })
+        self.variants
+            .iter()
+            .find(|v| v.name == name)
+            .ok_or_else(|| SetupError::UnknownVariant {
+                game: self.slug.to_string(),
+                variant: name.unwrap_or("standard").to_string(),
+                known: self
+                    .variants
+                    .iter()
+                    .filter_map(|v| v.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 
     /// Checks the variant, player count and league of `spec` against this description and
@@ -148,5 +181,9 @@ impl GameInfo {
 }
 
 fn join_numbers<T: ToString>(values: &[T]) -> String {
-    values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -4,8 +4,8 @@
 
 use std::fmt::Debug;
 
-use realm_core::{chacha_rng, Outcome, Referee, State};
 use rand_core::RngCore;
+use realm_core::{chacha_rng, Outcome, Referee, State};
 
 /// Plays `n_games` random games from `make(seed)` for seeds `0..n_games` and checks, at every
 /// step: the player to move has legal actions, each listed action is legal and distinct, the
@@ -22,10 +22,16 @@ where
         check_outcome(&outcome, make(seed).n_players());
         let (again, outcome_again, _) = play_recorded(make(seed), seed, max_actions);
         assert_eq!(actions, again, "seed {seed}: same seed, different actions");
-        assert_eq!(outcome, outcome_again, "seed {seed}: same seed, different outcome");
+        assert_eq!(
+            outcome, outcome_again,
+            "seed {seed}: same seed, different outcome"
+        );
         if let Some((at, mut clone)) = mid_clone {
             for action in &actions[at..] {
-                assert!(clone.is_legal(action), "seed {seed}: clone rejects {action:?}");
+                assert!(
+                    clone.is_legal(action),
+                    "seed {seed}: clone rejects {action:?}"
+                );
                 clone.apply(action);
             }
             assert_eq!(clone.outcome(), outcome, "seed {seed}: clone diverged");
@@ -44,15 +50,30 @@ where
     let mut actions = Vec::new();
     let mut mid_clone = None;
     while let Some(player) = state.to_move() {
-        assert!(player < state.n_players(), "seed {seed}: player {player} out of range");
-        assert!(actions.len() < max_actions, "seed {seed}: no end after {max_actions} actions");
+        assert!(
+            player < state.n_players(),
+            "seed {seed}: player {player} out of range"
+        );
+        assert!(
+            actions.len() < max_actions,
+            "seed {seed}: no end after {max_actions} actions"
+        );
         state.legal_actions(&mut legal);
-        assert!(!legal.is_empty(), "seed {seed}: player {player} to move without legal actions");
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: player {player} to move without legal actions"
+        );
         for (i, action) in legal.iter().enumerate() {
-            assert!(!legal[..i].contains(action), "seed {seed}: {action:?} listed twice");
+            assert!(
+                !legal[..i].contains(action),
+                "seed {seed}: {action:?} listed twice"
+            );
         }
         let pick = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
-        assert!(state.is_legal(&pick), "seed {seed}: listed action {pick:?} is not legal");
+        assert!(
+            state.is_legal(&pick),
+            "seed {seed}: listed action {pick:?} is not legal"
+        );
         if actions.len() == 3 {
             mid_clone = Some((actions.len(), state.clone()));
         }
@@ -71,7 +92,11 @@ pub fn check_outcome(outcome: &Outcome, n_players: usize) {
     assert_eq!(outcome.faults.len(), n_players, "one fault slot per player");
     for (p, &rank) in outcome.ranks.iter().enumerate() {
         let better = outcome.ranks.iter().filter(|&&r| r < rank).count() as u32;
-        assert_eq!(rank, better + 1, "player {p}: rank {rank} is not 1 + players ranked above");
+        assert_eq!(
+            rank,
+            better + 1,
+            "player {p}: rank {rank} is not 1 + players ranked above"
+        );
     }
 }
 
@@ -92,7 +117,11 @@ pub fn drive_referee(
         referee.answer(request.player, &lines);
         let frame = referee.frame();
         let scores = frame.get("scores").and_then(|s| s.as_array());
-        assert_eq!(scores.map(|s| s.len()), Some(n_players), "frame needs scores: {frame}");
+        assert_eq!(
+            scores.map(|s| s.len()),
+            Some(n_players),
+            "frame needs scores: {frame}"
+        );
         calls += 1;
     }
     check_outcome(&referee.outcome(), n_players);

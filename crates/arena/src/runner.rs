@@ -1,0 +1,110 @@
+//! The match loop: asks the referee who plays next, calls that seat with the time limit, hands
+//! the answer or the fault back, and records every call into a replay. Game-agnostic: it only
+//! speaks `realm_core::Referee`.
+
+use std::time::Duration;
+
+use realm_core::{
+    Fault, MatchSpec, Referee, Replay, ReplayPlayer, ReplayTurn, Verdict, REPLAY_FORMAT_VERSION,
+};
+
+use crate::seat::Seat;
+
+/// Time control and recording options of one match.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchOptions {
+    /// Multiplies every time limit (slow machines, debugging).
+    pub time_scale: f64,
+    /// Disables time limits entirely (stepping through a bot in a debugger).
+    pub no_timeout: bool,
+    /// Writes response times into the replay (they make two runs of one match differ).
+    pub timings: bool,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            time_scale: 1.0,
+            no_timeout: false,
+            timings: false,
+        }
+    }
+}
+
+/// A finished match: its replay and every call's response time (always measured).
+pub struct MatchResult {
+    pub replay: Replay,
+    /// `(player, microseconds)` per call, in call order.
+    pub response_times: Vec<(usize, u64)>,
+}
+
+/// Plays a match to the end. Every seat is stopped (processes killed) before this returns.
+pub fn run_match(
+    spec: &MatchSpec,
+    players: Vec<ReplayPlayer>,
+    mut referee: Box<dyn Referee>,
+    mut seats: Vec<Seat>,
+    options: MatchOptions,
+) -> MatchResult {
+    let initial_frame = referee.frame();
+    let mut turns = Vec::new();
+    let mut response_times = Vec::new();
+    while let Some(request) = referee.next_request() {
+        let player = request.player;
+        let limit = (!options.no_timeout).then(|| scale(request.time_limit, options.time_scale));
+        let report = seats[player].call(&request.lines, request.expected_lines, limit);
+        let time_us = report.elapsed.as_micros() as u64;
+        response_times.push((player, time_us));
+        let (output, verdict) = match report.answer {
+            Ok(lines) => {
+                let verdict = referee.answer(player, &lines);
+                (lines, verdict)
+            }
+            Err((kind, detail)) => {
+                referee.fault(
+                    player,
+                    Fault {
+                        kind,
+                        turn: request.turn,
+                        detail: detail.clone(),
+                    },
+                );
+                (Vec::new(), Verdict::fault(kind, detail))
+            }
+        };
+        // A faulted player is never called again, so its process can go now.
+        if verdict.is_fault() {
+            seats[player].stop();
+        }
+        turns.push(ReplayTurn {
+            player,
+            turn: request.turn,
+            input: request.lines,
+            output,
+            stderr: report.stderr,
+            time_us: options.timings.then_some(time_us),
+            verdict,
+            frame: referee.frame(),
+        });
+    }
+    for seat in &mut seats {
+        seat.stop();
+    }
+    let replay = Replay {
+        format_version: REPLAY_FORMAT_VERSION,
+        realm_version: env!("CARGO_PKG_VERSION").to_string(),
+        spec: spec.clone(),
+        players,
+        initial_frame,
+        turns,
+        outcome: referee.outcome(),
+    };
+    MatchResult {
+        replay,
+        response_times,
+    }
+}
+
+fn scale(limit: Duration, factor: f64) -> Duration {
+    limit.mul_f64(factor.max(0.0))
+}

@@ -1,0 +1,75 @@
+//! One seat of a match: a built-in bot called in-process, or a bot process. Both read the same
+//! text and give the same kind of report, so the match loop does not care which it drives.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use realm_core::{Bot, FaultKind, LinesInput};
+
+use crate::process::{BotProcess, CallReport};
+
+pub enum Seat {
+    /// Built-in bots are ours: their time is measured and recorded but not enforced, so a debug
+    /// build or a loaded machine cannot make them time out.
+    Builtin {
+        bot: Box<dyn Bot>,
+        pending: VecDeque<String>,
+    },
+    Process(Box<BotProcess>),
+}
+
+impl Seat {
+    pub fn builtin(bot: Box<dyn Bot>) -> Seat {
+        Seat::Builtin {
+            bot,
+            pending: VecDeque::new(),
+        }
+    }
+
+    pub fn process(process: BotProcess) -> Seat {
+        Seat::Process(Box::new(process))
+    }
+
+    /// Sends one call's lines and collects `expected` answer lines within `limit`.
+    pub fn call(
+        &mut self,
+        lines: &[String],
+        expected: usize,
+        limit: Option<Duration>,
+    ) -> CallReport {
+        match self {
+            Seat::Process(process) => process.call(lines, expected, limit),
+            Seat::Builtin { bot, pending } => {
+                let started = Instant::now();
+                let result = bot.play_turn(&mut LinesInput::new(lines));
+                let elapsed = started.elapsed();
+                let answer = match result {
+                    Ok(answer) => {
+                        pending.extend(answer);
+                        if pending.len() >= expected {
+                            Ok(pending.drain(..expected).collect())
+                        } else {
+                            Err((
+                                FaultKind::ClosedOutput,
+                                format!("built-in bot gave {} of {expected} lines", pending.len()),
+                            ))
+                        }
+                    }
+                    Err(e) => Err((FaultKind::Crashed, format!("built-in bot failed: {e}"))),
+                };
+                CallReport {
+                    answer,
+                    elapsed,
+                    stderr: String::new(),
+                }
+            }
+        }
+    }
+
+    /// Ends the seat's bot; for a process, kills its whole process group.
+    pub fn stop(&mut self) {
+        if let Seat::Process(process) = self {
+            process.stop();
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! The match loop against real child processes, with a tiny game whose rules are obvious: each
+//! call sends `ask N` and the right answer is `N`. Every misbehaviour must end as the right fault,
+//! quickly, and leave no process behind.
+
+use std::time::{Duration, Instant};
+
+use realm_arena::{run_match, BotProcess, MatchOptions, OutputLimits, Seat};
+use realm_core::{
+    EndReason, Fault, FaultKind, MatchSpec, Outcome, Referee, ReplayPlayer, Request, Verdict,
+};
+
+/// Two players alternate for `rounds` rounds; a fault eliminates, a wrong number is invalid.
+struct EchoReferee {
+    rounds: u32,
+    calls: u32,
+    limit: Duration,
+    correct: [i64; 2],
+    faults: [Option<Fault>; 2],
+    pending: Option<(usize, u32)>,
+}
+
+impl EchoReferee {
+    fn new(rounds: u32, limit_ms: u64) -> Self {
+        EchoReferee {
+            rounds,
+            calls: 0,
+            limit: Duration::from_millis(limit_ms),
+            correct: [0, 0],
+            faults: [None, None],
+            pending: None,
+        }
+    }
+}
+
+impl Referee for EchoReferee {
+    fn next_request(&mut self) -> Option<Request> {
+        loop {
+            if self.calls >= self.rounds * 2 {
+                return None;
+            }
+            let player = (self.calls % 2) as usize;
+            let n = self.calls;
+            self.calls += 1;
+            if self.faults[player].is_none() {
+                self.pending = Some((player, n));
+                return Some(Request {
+                    player,
+                    turn: n / 2 + 1,
+                    lines: vec![format!("ask {n}")],
+                    expected_lines: 1,
+                    time_limit: self.limit,
+                });
+            }
+        }
+    }
+
+    fn answer(&mut self, player: usize, lines: &[String]) -> Verdict {
+        let (_, n) = self.pending.take().expect("a pending request");
+        match lines[0].trim().parse::<u32>() {
+            Ok(v) if v == n => {
+                self.correct[player] += 1;
+                Verdict::ok()
+            }
+            Ok(v) => Verdict::warning(format!("{v} is not {n}")),
+            Err(_) => {
+                let detail = format!("not a number: {:?}", lines[0]);
+                self.faults[player] = Some(Fault {
+                    kind: FaultKind::Malformed,
+                    turn: n,
+                    detail: detail.clone(),
+                });
+                Verdict::fault(FaultKind::Malformed, detail)
+            }
+        }
+    }
+
+    fn fault(&mut self, player: usize, fault: Fault) {
+        self.pending = None;
+        self.faults[player] = Some(fault);
+    }
+
+    fn frame(&self) -> serde_json::Value {
+        serde_json::json!({ "turn": self.calls, "scores": self.correct })
+    }
+
+    fn outcome(&self) -> Outcome {
+        Outcome {
+            scores: self.correct.to_vec(),
+            ranks: realm_core::ranks_from_keys(&self.correct),
+            end: EndReason::Finished,
+            detail: "finished".into(),
+            faults: self.faults.to_vec(),
+        }
+    }
+}
+
+const GOOD: &str = "while read a n; do echo $n; done";
+
+fn play(bot0: &str, bot1: &str, rounds: u32, limit_ms: u64) -> realm_arena::MatchResult {
+    let spec = MatchSpec::new("echo", 2, 0);
+    let seats = [bot0, bot1]
+        .iter()
+        .map(|cmd| Seat::process(BotProcess::spawn(cmd, OutputLimits::default()).expect("spawn")))
+        .collect();
+    let players = [bot0, bot1]
+        .iter()
+        .map(|c| ReplayPlayer {
+            name: c.to_string(),
+            command: c.to_string(),
+        })
+        .collect();
+    run_match(
+        &spec,
+        players,
+        Box::new(EchoReferee::new(rounds, limit_ms)),
+        seats,
+        MatchOptions::default(),
+    )
+}
+
+fn fault_of(result: &realm_arena::MatchResult, player: usize) -> Option<FaultKind> {
+    result.replay.outcome.faults[player]
+        .as_ref()
+        .map(|f| f.kind)
+}
+
+/// True when no process of the group `pgid` exists any more.
+fn group_is_gone(pgid: i32) -> bool {
+    realm_arena::become_subreaper();
+    // SAFETY: signal 0 only checks for existence.
+    unsafe { libc::kill(-pgid, 0) == -1 }
+}
+
+#[test]
+fn well_behaved_bots_answer_every_call() {
+    let result = play(GOOD, GOOD, 5, 1000);
+    assert_eq!(result.replay.outcome.scores, vec![5, 5]);
+    assert_eq!(result.replay.turns.len(), 10);
+    assert_eq!(result.replay.turns[3].input, vec!["ask 3".to_string()]);
+    assert_eq!(result.replay.turns[3].output, vec!["3".to_string()]);
+    assert!(result.replay.outcome.faults.iter().all(Option::is_none));
+}
+
+#[test]
+fn a_bot_that_sleeps_past_the_limit_times_out_quickly() {
+    let started = Instant::now();
+    let result = play(GOOD, "read l; sleep 30", 3, 100);
+    assert_eq!(fault_of(&result, 1), Some(FaultKind::Timeout));
+    assert_eq!(result.replay.outcome.scores, vec![3, 0]);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the match must not wait for the sleeper"
+    );
+}
+
+#[test]
+fn a_bot_that_crashes_mid_game_is_recorded_as_crashed() {
+    let result = play(
+        GOOD,
+        "read a n; echo $n; read l; echo dying >&2; exit 3",
+        3,
+        1000,
+    );
+    assert_eq!(fault_of(&result, 1), Some(FaultKind::Crashed));
+    let fault = result.replay.outcome.faults[1].as_ref().unwrap();
+    assert!(fault.detail.contains("exit status: 3"), "{}", fault.detail);
+    assert!(fault.detail.contains("dying"), "{}", fault.detail);
+    assert_eq!(result.replay.outcome.scores, vec![3, 1]);
+}
+
+#[test]
+fn a_bot_printing_garbage_gets_the_referees_verdict() {
+    let result = play("while read l; do echo banana; done", GOOD, 3, 1000);
+    assert_eq!(fault_of(&result, 0), Some(FaultKind::Malformed));
+    assert_eq!(result.replay.turns[0].output, vec!["banana".to_string()]);
+}
+
+#[test]
+fn a_bot_that_prints_nothing_and_exits_crashes() {
+    let result = play("exit 0", GOOD, 2, 1000);
+    assert!(
+        matches!(fault_of(&result, 0), Some(FaultKind::Crashed)),
+        "{:?}",
+        result.replay.outcome.faults
+    );
+}
+
+#[test]
+fn a_bot_that_closes_stdout_but_keeps_running_is_closed_output() {
+    let result = play("exec 1>&-; sleep 30", GOOD, 2, 1000);
+    assert_eq!(fault_of(&result, 0), Some(FaultKind::ClosedOutput));
+}
+
+#[test]
+fn a_bot_that_floods_output_is_stopped() {
+    let result = play("yes 1", GOOD, 3, 1000);
+    assert_eq!(fault_of(&result, 0), Some(FaultKind::OutputFlood));
+}
+
+#[test]
+fn an_overlong_line_is_a_flood() {
+    let result = play("head -c 20000 /dev/zero | tr '\\0' 7; echo", GOOD, 3, 1000);
+    assert_eq!(fault_of(&result, 0), Some(FaultKind::OutputFlood));
+}
+
+#[test]
+fn a_bot_that_never_reads_its_input_cannot_block_realm() {
+    // 200 calls of a large input overflow the pipe of a bot that never reads.
+    let spec = MatchSpec::new("echo", 2, 0);
+    let mut process = BotProcess::spawn("sleep 30", OutputLimits::default()).unwrap();
+    let big: Vec<String> = (0..20_000)
+        .map(|i| format!("line {i} of a long input"))
+        .collect();
+    let report = process.call(&big, 1, Some(Duration::from_millis(200)));
+    assert_eq!(report.answer.unwrap_err().0, FaultKind::Timeout);
+    drop(spec);
+}
+
+#[test]
+fn extra_lines_are_kept_for_the_next_call_and_count_as_instant() {
+    let mut process = BotProcess::spawn(
+        "read l; echo 0; echo 1; echo 2; sleep 30",
+        OutputLimits::default(),
+    )
+    .unwrap();
+    let first = process.call(&["ask 0".into()], 1, Some(Duration::from_secs(2)));
+    assert_eq!(first.answer.unwrap(), vec!["0"]);
+    let second = process.call(&["ask 1".into()], 2, Some(Duration::from_millis(50)));
+    assert_eq!(second.answer.unwrap(), vec!["1", "2"]);
+}
+
+#[test]
+fn cr_lf_and_crlf_each_end_one_line() {
+    let mut process = BotProcess::spawn(
+        "read l; printf 'a\\rb\\r\\nc\\nd'; sleep 30",
+        OutputLimits::default(),
+    )
+    .unwrap();
+    let report = process.call(&["go".into()], 3, Some(Duration::from_secs(2)));
+    assert_eq!(report.answer.unwrap(), vec!["a", "b", "c"]);
+}
+
+#[test]
+fn stderr_is_kept_per_call() {
+    let mut process = BotProcess::spawn(
+        "while read l; do echo \"dbg $l\" >&2; sleep 0.05; echo 1; done",
+        OutputLimits::default(),
+    )
+    .unwrap();
+    let report = process.call(&["first".into()], 1, Some(Duration::from_secs(2)));
+    assert_eq!(report.answer.unwrap(), vec!["1"]);
+    assert_eq!(report.stderr, "dbg first\n");
+}
+
+#[test]
+fn children_spawned_by_a_bot_die_with_it() {
+    realm_arena::become_subreaper();
+    let mut process = BotProcess::spawn(
+        "sleep 1000 & sleep 1000 & trap '' TERM; while read l; do echo 1; done",
+        OutputLimits::default(),
+    )
+    .unwrap();
+    let pgid = process.pgid();
+    assert_eq!(
+        process
+            .call(&["x".into()], 1, Some(Duration::from_secs(2)))
+            .answer
+            .unwrap(),
+        vec!["1"]
+    );
+    assert!(!group_is_gone(pgid));
+    process.stop();
+    assert!(group_is_gone(pgid), "the bot's children outlived it");
+}
+
+#[test]
+fn no_process_is_left_after_a_match_of_misbehaving_bots() {
+    realm_arena::become_subreaper();
+    let cmd = "sleep 1000 & read l; sleep 30";
+    let spec = MatchSpec::new("echo", 2, 0);
+    let p0 = BotProcess::spawn(cmd, OutputLimits::default()).unwrap();
+    let p1 = BotProcess::spawn(
+        "sleep 1000 & while read a n; do echo $n; done",
+        OutputLimits::default(),
+    )
+    .unwrap();
+    let groups = [p0.pgid(), p1.pgid()];
+    let players = (0..2)
+        .map(|i| ReplayPlayer {
+            name: format!("p{i}"),
+            command: String::new(),
+        })
+        .collect();
+    let result = run_match(
+        &spec,
+        players,
+        Box::new(EchoReferee::new(3, 100)),
+        vec![Seat::process(p0), Seat::process(p1)],
+        MatchOptions::default(),
+    );
+    assert_eq!(fault_of(&result, 0), Some(FaultKind::Timeout));
+    assert_eq!(result.replay.outcome.scores, vec![0, 3]);
+    for pgid in groups {
+        assert!(group_is_gone(pgid), "group {pgid} survived the match");
+    }
+}
+
+#[test]
+fn no_timeout_waits_for_a_slow_bot() {
+    let spec = MatchSpec::new("echo", 2, 0);
+    let slow = "while read a n; do sleep 0.3; echo $n; done";
+    let seats = vec![
+        Seat::process(BotProcess::spawn(slow, OutputLimits::default()).unwrap()),
+        Seat::process(BotProcess::spawn(GOOD, OutputLimits::default()).unwrap()),
+    ];
+    let players = (0..2)
+        .map(|i| ReplayPlayer {
+            name: format!("p{i}"),
+            command: String::new(),
+        })
+        .collect();
+    let options = MatchOptions {
+        no_timeout: true,
+        ..MatchOptions::default()
+    };
+    let result = run_match(
+        &spec,
+        players,
+        Box::new(EchoReferee::new(1, 10)),
+        seats,
+        options,
+    );
+    assert_eq!(result.replay.outcome.scores, vec![1, 1]);
+}
