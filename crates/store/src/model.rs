@@ -1,0 +1,111 @@
+//! The rows of the store as plain Rust types. JSON columns hold per-seat lists.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::StoreError;
+
+/// A run: one arena or SPRT invocation, identified by a key derived from its configuration so
+/// that running the same command again resumes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// Row id; ignored when inserting.
+    pub id: i64,
+    pub key: String,
+    /// `arena` or `sprt`.
+    pub kind: String,
+    pub created_at: String,
+    pub game: String,
+    pub variant: Option<String>,
+    pub league: Option<i64>,
+    pub n_players: usize,
+    pub seed: u64,
+    /// Scheduled matches (an SPRT run grows until it decides).
+    pub n_matches: u64,
+    /// The full configuration as JSON.
+    pub config: String,
+}
+
+/// An entrant: a built-in bot or a command, with a content hash when the command names a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotRecord {
+    pub name: String,
+    pub command: String,
+    pub hash: String,
+}
+
+/// One finished match. Per-seat lists are in seat order; `seats[s]` is the entrant index.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    pub match_idx: u64,
+    pub seed: u64,
+    pub seats: Vec<usize>,
+    pub scores: Vec<i64>,
+    pub ranks: Vec<u32>,
+    pub end_reason: String,
+    pub detail: String,
+    /// Per seat: `None`, or the fault code and its reason.
+    pub faults: Vec<Option<(String, String)>>,
+    pub n_calls: u64,
+    pub duration_ms: u64,
+    pub replay_path: Option<String>,
+    /// Per seat: every response time in microseconds.
+    pub times_us: Vec<Vec<u64>>,
+    /// Per seat: `[TDATA]`/`[PDATA]` values the bot reported on stderr.
+    pub data: Vec<BTreeMap<String, f64>>,
+}
+
+pub(crate) fn run_from_row(r: &rusqlite::Row) -> rusqlite::Result<RunRecord> {
+    Ok(RunRecord {
+        id: r.get(0)?,
+        key: r.get(1)?,
+        kind: r.get(2)?,
+        created_at: r.get(3)?,
+        game: r.get(4)?,
+        variant: r.get(5)?,
+        league: r.get(6)?,
+        n_players: r.get::<_, i64>(7)? as usize,
+        seed: r.get::<_, i64>(8)? as u64,
+        n_matches: r.get::<_, i64>(9)? as u64,
+        config: r.get(10)?,
+    })
+}
+
+pub(crate) fn match_from_row(
+    r: &rusqlite::Row,
+) -> rusqlite::Result<Result<MatchRecord, StoreError>> {
+    fn parse<T: serde::de::DeserializeOwned>(
+        text: String,
+        column: &'static str,
+    ) -> Result<T, StoreError> {
+        serde_json::from_str(&text).map_err(|source| StoreError::Json { column, source })
+    }
+    let seats: String = r.get(2)?;
+    let scores: String = r.get(3)?;
+    let ranks: String = r.get(4)?;
+    let faults: String = r.get(7)?;
+    let times: String = r.get(11)?;
+    let data: String = r.get(12)?;
+    let (match_idx, seed): (i64, i64) = (r.get(0)?, r.get(1)?);
+    let (end_reason, detail): (String, String) = (r.get(5)?, r.get(6)?);
+    let (n_calls, duration_ms): (i64, i64) = (r.get(8)?, r.get(9)?);
+    let replay_path: Option<String> = r.get(10)?;
+    Ok((|| {
+        Ok(MatchRecord {
+            match_idx: match_idx as u64,
+            seed: seed as u64,
+            seats: parse(seats, "seats")?,
+            scores: parse(scores, "scores")?,
+            ranks: parse(ranks, "ranks")?,
+            end_reason,
+            detail,
+            faults: parse(faults, "faults")?,
+            n_calls: n_calls as u64,
+            duration_ms: duration_ms as u64,
+            replay_path,
+            times_us: parse(times, "times_us")?,
+            data: parse(data, "data")?,
+        })
+    })())
+}
