@@ -3,12 +3,19 @@
 //!
 //! Games enter only through `realm_core::Referee`; this crate never matches on a game.
 
+pub mod entrant;
 pub mod process;
 mod registry;
+pub mod report;
 pub mod runner;
+pub mod schedule;
 pub mod seat;
+pub mod tournament;
 
+pub use entrant::{unique_labels, Entrant};
 pub use process::{BotProcess, CallReport, OutputLimits};
 pub use registry::{become_subreaper, kill_all_bots, live_bots};
 pub use runner::{run_match, MatchOptions, MatchResult};
+pub use schedule::{Schedule, ScheduledMatch};
 pub use seat::Seat;
+pub use tournament::{bot_seed, make_seats, ArenaError, GameCatalog, KeepReplays, Tournament};

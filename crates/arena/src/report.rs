@@ -1,0 +1,330 @@
+//! The report of a run, computed from the results store: per-bot results, faults, response
+//! times, bot-reported data, per-seat results, the pairwise matrix, and the statistics that
+//! decide (Elo from paired games for two bots; Weng-Lin and a batch Bradley-Terry/Plackett-Luce
+//! fit for more). Pure data with `Serialize`; the CLI chooses the layout.
+
+use std::collections::BTreeMap;
+
+use realm_stats::{
+    percentiles, BatchConfig, BatchRating, ChoiceData, EloEstimate, GameResult, Pentanomial,
+    Percentiles, Placing, Tally, Wdl, WengLinEntry, WengLinTable,
+};
+use realm_store::{BotRecord, MatchRecord, RunRecord};
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RunReport {
+    pub run: RunSummary,
+    pub bots: Vec<BotReport>,
+    /// `pairwise[a][b]`: bot a's score fraction against bot b (wins + draws/2), `None` if they never met.
+    pub pairwise: Vec<Vec<Option<f64>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head_to_head: Option<HeadToHead>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub weng_lin: Vec<WengLinEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub batch_fit: Vec<BatchRating>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RunSummary {
+    pub id: i64,
+    pub key: String,
+    pub kind: String,
+    pub game: String,
+    pub variant: Option<String>,
+    pub league: Option<i64>,
+    pub n_players: usize,
+    pub seed: u64,
+    pub matches_played: u64,
+    pub matches_scheduled: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BotReport {
+    pub name: String,
+    pub command: String,
+    pub hash: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub mean_score: Option<f64>,
+    pub mean_rank: Option<f64>,
+    /// Fault code -> count.
+    pub faults: BTreeMap<String, u64>,
+    pub response_us: Option<Percentiles>,
+    /// Mean of each `[TDATA]`/`[PDATA]` key over the matches that reported it.
+    pub data: BTreeMap<String, f64>,
+    /// Results by seat (seat 0 first).
+    pub seats: Vec<SeatReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatReport {
+    pub seat: usize,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub mean_score: Option<f64>,
+}
+
+/// Bot 0 against bot 1 in a two-bot run.
+#[derive(Clone, Debug, Serialize)]
+pub struct HeadToHead {
+    pub wdl: Wdl,
+    pub elo: Option<EloEstimate>,
+    /// Pairs of games on the same seed with seats swapped, as fastchess counts them.
+    pub pentanomial: [u64; 5],
+    pub elo_pentanomial: Option<EloEstimate>,
+}
+
+impl RunReport {
+    /// Builds the report; `group_size` is how many consecutive match indices share one seed.
+    pub fn build(
+        run: &RunRecord,
+        bots: &[BotRecord],
+        matches: &[MatchRecord],
+        group_size: u64,
+    ) -> RunReport {
+        let n_bots = bots.len();
+        let mut tally = Tally::new(n_bots);
+        let mut weng_lin = WengLinTable::new(n_bots);
+        let mut faults = vec![BTreeMap::new(); n_bots];
+        let mut times: Vec<Vec<u64>> = vec![Vec::new(); n_bots];
+        let mut data_sums: Vec<BTreeMap<String, (f64, u64)>> = vec![BTreeMap::new(); n_bots];
+        let mut choices = ChoiceData::new(n_bots);
+        for m in matches {
+            let placings = placings(m);
+            // A malformed record (impossible from realm's own writer) is skipped, not fatal.
+            if tally.add_match(&placings).is_err() {
+                continue;
+            }
+            let _ = weng_lin.update(&placings);
+            let _ = choices.add_ranking(&placings);
+            for (seat, &bot) in m.seats.iter().enumerate() {
+                if let Some(Some((code, _))) = m.faults.get(seat) {
+                    *faults[bot].entry(code.clone()).or_insert(0) += 1;
+                }
+                times[bot].extend(m.times_us.get(seat).into_iter().flatten());
+                for (key, value) in m.data.get(seat).into_iter().flatten() {
+                    let entry = data_sums[bot].entry(key.clone()).or_insert((0.0, 0));
+                    entry.0 += value;
+                    entry.1 += 1;
+                }
+            }
+        }
+        let bots_report = bots
+            .iter()
+            .enumerate()
+            .map(|(b, bot)| {
+                let t = tally.bot(b);
+                BotReport {
+                    name: bot.name.clone(),
+                    command: bot.command.clone(),
+                    hash: bot.hash.clone(),
+                    games: t.games,
+                    wins: t.wins,
+                    draws: t.draws,
+                    losses: t.losses,
+                    mean_score: t.mean_score(),
+                    mean_rank: t.mean_rank(),
+                    faults: faults[b].clone(),
+                    response_us: percentiles(&times[b]),
+                    data: data_sums[b]
+                        .iter()
+                        .map(|(k, (sum, n))| (k.clone(), sum / *n as f64))
+                        .collect(),
+                    seats: tally
+                        .seats(b)
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, s)| s.games > 0)
+                        .map(|(seat, s)| SeatReport {
+                            seat,
+                            games: s.games,
+                            wins: s.wins,
+                            draws: s.draws,
+                            losses: s.losses,
+                            mean_score: s.mean_score(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let pairwise = (0..n_bots)
+            .map(|a| {
+                (0..n_bots)
+                    .map(|b| if a == b { None } else { tally.pair_score(a, b) })
+                    .collect()
+            })
+            .collect();
+        let head_to_head = (n_bots == 2).then(|| HeadToHead::from_matches(matches, group_size));
+        let (weng_lin, batch_fit) = if n_bots > 2 {
+            (
+                weng_lin.entries(),
+                choices
+                    .fit(&BatchConfig::default())
+                    .map(|f| f.ratings)
+                    .unwrap_or_default(),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        RunReport {
+            run: RunSummary {
+                id: run.id,
+                key: run.key.clone(),
+                kind: run.kind.clone(),
+                game: run.game.clone(),
+                variant: run.variant.clone(),
+                league: run.league,
+                n_players: run.n_players,
+                seed: run.seed,
+                matches_played: matches.len() as u64,
+                matches_scheduled: run.n_matches,
+            },
+            bots: bots_report,
+            pairwise,
+            head_to_head,
+            weng_lin,
+            batch_fit,
+        }
+    }
+}
+
+impl HeadToHead {
+    /// Bot 0's results against bot 1; complete groups of `group_size` matches form the pairs.
+    pub fn from_matches(matches: &[MatchRecord], group_size: u64) -> HeadToHead {
+        let mut wdl = Wdl::default();
+        let mut penta = Pentanomial::default();
+        let mut groups: BTreeMap<u64, Vec<GameResult>> = BTreeMap::new();
+        for m in matches {
+            let Some(result) = result_of_bot0(m) else {
+                continue;
+            };
+            wdl.add(result);
+            groups
+                .entry(m.match_idx / group_size.max(1))
+                .or_default()
+                .push(result);
+        }
+        for results in groups.values() {
+            if let [first, second] = results[..] {
+                penta.add_pair(first, second);
+            }
+        }
+        HeadToHead {
+            wdl,
+            elo: wdl.elo().ok(),
+            pentanomial: penta.counts(),
+            elo_pentanomial: penta.elo().ok(),
+        }
+    }
+
+    pub fn pentanomial(&self) -> Pentanomial {
+        Pentanomial::from_counts(self.pentanomial)
+    }
+}
+
+/// Bot 0's result in a two-player match between bots 0 and 1.
+fn result_of_bot0(m: &MatchRecord) -> Option<GameResult> {
+    let seat0 = m.seats.iter().position(|&b| b == 0)?;
+    let seat1 = m.seats.iter().position(|&b| b == 1)?;
+    let (r0, r1) = (m.ranks[seat0], m.ranks[seat1]);
+    Some(match r0.cmp(&r1) {
+        std::cmp::Ordering::Less => GameResult::Win,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+        std::cmp::Ordering::Greater => GameResult::Loss,
+    })
+}
+
+fn placings(m: &MatchRecord) -> Vec<Placing> {
+    m.seats
+        .iter()
+        .enumerate()
+        .map(|(seat, &bot)| Placing {
+            bot,
+            rank: m.ranks[seat],
+            score: m.scores[seat] as f64,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(idx: u64, seats: [usize; 2], ranks: [u32; 2], fault: Option<&str>) -> MatchRecord {
+        MatchRecord {
+            match_idx: idx,
+            seed: idx / 2,
+            seats: seats.to_vec(),
+            scores: ranks.iter().map(|&r| 10 - r as i64).collect(),
+            ranks: ranks.to_vec(),
+            end_reason: "finished".into(),
+            detail: String::new(),
+            faults: vec![fault.map(|f| (f.to_string(), "why".to_string())), None],
+            n_calls: 4,
+            duration_ms: 1,
+            replay_path: None,
+            times_us: vec![vec![100, 300], vec![200]],
+            data: vec![
+                BTreeMap::from([("nodes".to_string(), 10.0)]),
+                BTreeMap::new(),
+            ],
+        }
+    }
+
+    #[test]
+    fn two_bots_get_paired_statistics_per_seed() {
+        // Seed 0: bot 0 wins in both seat orders. Seed 1: each bot wins once. Seed 2: unpaired.
+        let matches = vec![
+            record(0, [0, 1], [1, 2], None),
+            record(1, [1, 0], [2, 1], None),
+            record(2, [0, 1], [1, 2], None),
+            record(3, [1, 0], [1, 2], Some("timeout")),
+            record(4, [0, 1], [1, 1], None),
+        ];
+        let head = HeadToHead::from_matches(&matches, 2);
+        assert_eq!((head.wdl.wins, head.wdl.draws, head.wdl.losses), (3, 1, 1));
+        assert_eq!(head.pentanomial, [0, 0, 1, 0, 1]);
+        let run = RunRecord {
+            id: 1,
+            key: "k".into(),
+            kind: "arena".into(),
+            created_at: String::new(),
+            game: "kingdomino".into(),
+            variant: None,
+            league: None,
+            n_players: 2,
+            seed: 1,
+            n_matches: 6,
+            config: "{}".into(),
+        };
+        let bots = vec![
+            BotRecord {
+                name: "a".into(),
+                command: "a".into(),
+                hash: String::new(),
+            },
+            BotRecord {
+                name: "b".into(),
+                command: "b".into(),
+                hash: String::new(),
+            },
+        ];
+        let report = RunReport::build(&run, &bots, &matches, 2);
+        assert_eq!(report.bots[0].games, 5);
+        assert_eq!(
+            report.bots[1].faults,
+            BTreeMap::from([("timeout".to_string(), 1)])
+        );
+        assert_eq!(report.bots[0].seats[1].wins, 1);
+        assert_eq!(report.bots[0].data["nodes"], 10.0);
+        assert_eq!(report.bots[0].response_us.as_ref().unwrap().max, 300);
+        assert_eq!(report.pairwise[0][1], Some(0.7));
+        assert_eq!(report.run.matches_played, 5);
+    }
+}
