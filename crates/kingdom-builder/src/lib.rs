@@ -1,1 +1,56 @@
-//! Under construction.
+//! Kingdom Builder for realm: the board model, the text-board parser and the scoring of a
+//! finished board with the castle score and all ten scoring cards (spec sections 2.1, 2.5, 6.4).
+//!
+//! There is no match play yet: no referee, no bots, no board generator. Those are later steps of
+//! the spec and are not started here. The crate does no I/O; the binary reads the board and
+//! prints what `run_scorer` returns.
+//!
+//! ```
+//! use realm_kingdom_builder::{run_scorer, ScoreOptions, EXAMPLE_BOARD};
+//!
+//! let options = ScoreOptions {
+//!     cards: Some("1,fishermen,7".into()),
+//!     ..ScoreOptions::default()
+//! };
+//! assert_eq!(run_scorer(EXAMPLE_BOARD, &options).unwrap(), "52 46 43 62\n");
+//! ```
+
+pub mod board;
+pub mod cards;
+pub mod parse;
+pub mod score;
+pub mod scorer;
+pub mod view;
+
+use realm_core::spec::VariantInfo;
+use realm_core::GameInfo;
+
+pub use board::{Board, Cell, Pos, MAX_PLAYERS, QUADRANT_SIZE, SIZE};
+pub use cards::{parse_card_list, Card, CardListError, UnknownCard};
+pub use parse::{parse_board, ParseError, ParseErrorKind};
+pub use score::{
+    groups, lords_in_quadrant, score_card, score_castles, score_table, Component, Group, LordsRule,
+    ScoreRow, ScoreRules, ScoreTable,
+};
+pub use scorer::{format_table, run_scorer, score_text, ScoreError, ScoreFormat, ScoreOptions};
+pub use view::board_json;
+
+/// The statement's example board (B5 text, byte for byte). It is user content from
+/// codegolf.stackexchange.com/q/44485, licensed CC BY-SA; see `data/README.md`.
+pub const EXAMPLE_BOARD: &str = include_str!("../data/kingdom_builder_example_board.txt");
+
+/// The static description `realm games` lists. Matches cannot be played yet, so there are no
+/// options and no built-in bots.
+pub const INFO: GameInfo = GameInfo {
+    slug: "kingdom-builder",
+    title: "Kingdom Builder",
+    variants: &[VariantInfo {
+        name: None,
+        players: &[2, 3, 4],
+        summary: "castle score plus three of the ten scoring cards (board scoring only so far)",
+    }],
+    leagues: &[1, 2, 3],
+    default_league: 3,
+    options: &[],
+    bots: &[],
+};

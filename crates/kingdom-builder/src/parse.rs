@@ -1,0 +1,309 @@
+//! Reading the text board of B5 with the spec's lenient rules: LF or CRLF line ends, blank
+//! lines at the end ignored, tokens split on any run of spaces or tabs, the odd-row indent
+//! optional. Every rejection names a 1-based line and character column.
+//!
+//! This module does not check player counts or anything else about the content of a board:
+//! any 20x20 grid of known tokens is a board (B5).
+
+use std::fmt;
+
+use crate::board::{Board, Cell, Pos, N_CELLS, SIZE};
+
+/// A board text that is not a B5 board, with the place of the first problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// 1-based line of the text.
+    pub line: usize,
+    /// 1-based character column on that line (a tab counts as one character).
+    pub column: usize,
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong at a `ParseError`'s place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The text does not hold exactly 20 non-blank rows; `found` counts the rows that are there
+    /// (trailing blank lines excluded).
+    RowCount { found: usize },
+    /// A row does not hold exactly 20 tokens.
+    RowLength { found: usize },
+    /// A token outside `. W M T C 1 2 3 4`.
+    UnknownToken(String),
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::RowCount { found } => {
+                write!(f, "expected {SIZE} board rows, found {found}")
+            }
+            ParseErrorKind::RowLength { found } => {
+                write!(f, "expected {SIZE} tokens in the row, found {found}")
+            }
+            ParseErrorKind::UnknownToken(token) => {
+                // Escaped and shortened so that the message stays one readable line whatever
+                // bytes the input held.
+                const SHOWN: usize = 16;
+                let shown: String = token.chars().take(SHOWN).collect();
+                let more = if token.chars().count() > SHOWN {
+                    "..."
+                } else {
+                    ""
+                };
+                write!(f, "unknown token '{}{more}'", shown.escape_debug())
+            }
+        }
+    }
+}
+
+/// Parses a B5 text board.
+pub fn parse_board(text: &str) -> Result<Board, ParseError> {
+    parse_located(text).map(|located| located.board)
+}
+
+/// A parsed board that remembers where each cell's token stood, so that later checks (such as
+/// a digit above the player count) can name a line and column too.
+#[derive(Clone, Debug)]
+pub(crate) struct LocatedBoard {
+    pub board: Board,
+    /// 1-based character column of each cell's token, row-major; the line is `row + 1`.
+    columns: Vec<usize>,
+}
+
+impl LocatedBoard {
+    /// The (line, column) of the token of `pos`.
+    pub fn location(&self, pos: Pos) -> (usize, usize) {
+        (pos.row + 1, self.columns[pos.index()])
+    }
+}
+
+pub(crate) fn parse_located(text: &str) -> Result<LocatedBoard, ParseError> {
+    let mut lines: Vec<&str> = text
+        .split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .collect();
+    while lines.last().is_some_and(|line| is_blank(line)) {
+        lines.pop();
+    }
+
+    let mut board = Board::empty();
+    let mut columns = vec![0; N_CELLS];
+    for (row, line) in lines.iter().take(SIZE).enumerate() {
+        let line_no = row + 1;
+        let mut n_tokens = 0;
+        for (column, token) in tokens(line) {
+            if n_tokens == SIZE {
+                return Err(ParseError {
+                    line: line_no,
+                    column,
+                    kind: ParseErrorKind::RowLength {
+                        found: tokens(line).count(),
+                    },
+                });
+            }
+            let cell = Cell::from_token(token).ok_or_else(|| ParseError {
+                line: line_no,
+                column,
+                kind: ParseErrorKind::UnknownToken(token.to_string()),
+            })?;
+            let pos = Pos::new(row, n_tokens);
+            board.set(pos, cell);
+            columns[pos.index()] = column;
+            n_tokens += 1;
+        }
+        if n_tokens < SIZE {
+            return Err(ParseError {
+                line: line_no,
+                column: line.chars().count() + 1,
+                kind: ParseErrorKind::RowLength { found: n_tokens },
+            });
+        }
+    }
+
+    if lines.len() != SIZE {
+        // Too few rows: point just past the last row. Too many: point at the first extra
+        // row's first token.
+        let (line, column) = match lines.get(SIZE) {
+            Some(extra) => (SIZE + 1, tokens(extra).next().map_or(1, |(col, _)| col)),
+            None => (lines.len() + 1, 1),
+        };
+        return Err(ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::RowCount { found: lines.len() },
+        });
+    }
+    Ok(LocatedBoard { board, columns })
+}
+
+fn is_blank(line: &str) -> bool {
+    line.chars().all(is_separator)
+}
+
+fn is_separator(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// The tokens of a line with the 1-based character column where each starts.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let mut chars = line.char_indices().enumerate().peekable();
+    std::iter::from_fn(move || {
+        while chars.next_if(|&(_, (_, c))| is_separator(c)).is_some() {}
+        let (column, (start, _)) = chars.next()?;
+        let mut end = line.len();
+        while let Some(&(_, (idx, c))) = chars.peek() {
+            if is_separator(c) {
+                end = idx;
+                break;
+            }
+            chars.next();
+        }
+        Some((column + 1, &line[start..end]))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = include_str!("../data/kingdom_builder_example_board.txt");
+
+    fn err(text: &str) -> String {
+        parse_board(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn b5_tokens_with_columns() {
+        let found: Vec<_> = tokens(" a\tbb  c ").collect();
+        assert_eq!(found, [(2, "a"), (4, "bb"), (8, "c")]);
+        assert_eq!(tokens("").count(), 0);
+        assert_eq!(tokens(" \t ").count(), 0);
+        assert_eq!(tokens("é x").collect::<Vec<_>>(), [(1, "é"), (3, "x")]);
+    }
+
+    #[test]
+    fn b5_example_board_round_trips() {
+        let board = parse_board(EXAMPLE).unwrap();
+        assert_eq!(board.to_text(), EXAMPLE);
+        assert_eq!(board.cell(Pos::new(1, 14)), Cell::Castle);
+        assert_eq!(board.cell(Pos::new(0, 0)), Cell::Settlement(3));
+        assert_eq!(board.highest_digit(), 4);
+    }
+
+    #[test]
+    fn b5_lenient_reading_crlf_tabs_indent_trailing_blank_lines() {
+        let expected = parse_board(EXAMPLE).unwrap();
+        let crlf = EXAMPLE.replace('\n', "\r\n");
+        assert_eq!(parse_board(&crlf).unwrap(), expected);
+        let tabs = EXAMPLE.replace(' ', "\t");
+        assert_eq!(parse_board(&tabs).unwrap(), expected);
+        let no_indent: String = EXAMPLE
+            .lines()
+            .map(|l| l.trim_start().to_string() + "\n")
+            .collect();
+        assert_eq!(parse_board(&no_indent).unwrap(), expected);
+        let wide: String = EXAMPLE
+            .lines()
+            .map(|l| format!("  {}  \t\n", l.replace(' ', "   ")))
+            .collect();
+        assert_eq!(parse_board(&wide).unwrap(), expected);
+        let trailing = format!("{EXAMPLE}\n \n\t\r\n\n");
+        assert_eq!(parse_board(&trailing).unwrap(), expected);
+        let no_final_lf = EXAMPLE.trim_end();
+        assert_eq!(parse_board(no_final_lf).unwrap(), expected);
+    }
+
+    #[test]
+    fn b5_unknown_token_names_line_and_column() {
+        // Line 3 is "3 M 2 2 W ..."; the fourth token starts at character 7.
+        let mut lines: Vec<String> = EXAMPLE.lines().map(String::from).collect();
+        lines[2].replace_range(6..7, "Z");
+        let text = lines.join("\n");
+        assert_eq!(err(&text), "line 3, column 7: unknown token 'Z'");
+
+        lines[2] = EXAMPLE.lines().nth(2).unwrap().to_string();
+        lines[1].replace_range(1..2, "10");
+        assert_eq!(
+            err(&lines.join("\n")),
+            "line 2, column 2: unknown token '10'"
+        );
+        lines[1] = EXAMPLE.lines().nth(1).unwrap().to_string();
+        lines[19].replace_range(1..2, "w");
+        assert_eq!(
+            err(&lines.join("\n")),
+            "line 20, column 2: unknown token 'w'"
+        );
+        // A lone carriage return inside a line is not a separator and is shown escaped.
+        lines[19].replace_range(1..2, ".\r");
+        assert_eq!(
+            err(&lines.join("\n")),
+            "line 20, column 2: unknown token '.\\r'"
+        );
+    }
+
+    #[test]
+    fn b5_wrong_row_length_names_line_and_column() {
+        let mut lines: Vec<String> = EXAMPLE.lines().map(String::from).collect();
+        lines[4].push_str(" .");
+        assert_eq!(
+            err(&lines.join("\n")),
+            "line 5, column 41: expected 20 tokens in the row, found 21"
+        );
+        lines[4] = lines[4][..lines[4].len() - 4].to_string();
+        assert_eq!(
+            err(&lines.join("\n")),
+            "line 5, column 38: expected 20 tokens in the row, found 19"
+        );
+        lines[4] = String::new();
+        assert_eq!(
+            err(&lines.join("\n")),
+            "line 5, column 1: expected 20 tokens in the row, found 0"
+        );
+    }
+
+    #[test]
+    fn b5_wrong_row_count_names_line_and_column() {
+        let lines: Vec<&str> = EXAMPLE.lines().collect();
+        assert_eq!(
+            err(&(lines[..19].join("\n") + "\n")),
+            "line 20, column 1: expected 20 board rows, found 19"
+        );
+        assert_eq!(err(""), "line 1, column 1: expected 20 board rows, found 0");
+        assert_eq!(
+            err("\n\n"),
+            "line 1, column 1: expected 20 board rows, found 0"
+        );
+        let extra = format!("{EXAMPLE}  . . .\n");
+        assert_eq!(
+            err(&extra),
+            "line 21, column 3: expected 20 board rows, found 21"
+        );
+        // A blank line inside the board is a row without tokens, not a skipped line.
+        let gap = format!("{}\n\n{}", lines[..10].join("\n"), lines[10..].join("\n"));
+        assert_eq!(
+            err(&gap),
+            "line 11, column 1: expected 20 tokens in the row, found 0"
+        );
+    }
+
+    #[test]
+    fn b5_first_problem_in_text_order_wins() {
+        let mut lines: Vec<String> = EXAMPLE.lines().map(String::from).collect();
+        lines[7].replace_range(1..2, "?");
+        lines.truncate(12);
+        assert_eq!(
+            err(&lines.join("\n")),
+            "line 8, column 2: unknown token '?'"
+        );
+    }
+
+    #[test]
+    fn located_board_remembers_columns() {
+        let located = parse_located(&EXAMPLE.replace('\n', "\r\n")).unwrap();
+        assert_eq!(located.location(Pos::new(0, 0)), (1, 1));
+        assert_eq!(located.location(Pos::new(1, 0)), (2, 2));
+        assert_eq!(located.location(Pos::new(2, 3)), (3, 7));
+        assert_eq!(located.location(Pos::new(19, 19)), (20, 40));
+    }
+}
