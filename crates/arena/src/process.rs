@@ -78,7 +78,7 @@ impl BotProcess {
     pub fn spawn(command: &str, limits: OutputLimits) -> io::Result<BotProcess> {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
-            .arg(command)
+            .arg(exec_form(command))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -334,6 +334,22 @@ impl BotProcess {
 impl Drop for BotProcess {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+/// `exec COMMAND` for a simple command, so the bot replaces the shell: it then is realm's direct
+/// child, inherits the parent-death signal, and dies even if realm is killed with SIGKILL.
+/// Commands using shell syntax (lists, pipes, redirections, substitutions) run as written.
+fn exec_form(command: &str) -> String {
+    let simple = !command.contains([';', '&', '|', '<', '>', '(', ')', '$', '`', '\n', '{', '}'])
+        && !command.trim_start().starts_with("exec ");
+    let first = command.split_whitespace().next().unwrap_or("");
+    let keyword = ["if", "while", "for", "case", "until", "!", "trap"].contains(&first)
+        || first.contains('=');
+    if simple && !keyword && !first.is_empty() {
+        format!("exec {command}")
+    } else {
+        command.to_string()
     }
 }
 

@@ -139,10 +139,19 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
-    /// One run by id (as printed) or by key.
+    /// One run by key, or by id (as `realm report --list` prints it).
     pub fn run(&self, id_or_key: &str) -> Result<RunRecord> {
-        let found = match id_or_key.parse::<i64>() {
-            Ok(id) => self
+        let by_key = self
+            .conn
+            .query_row(
+                &format!("{RUN_SELECT} WHERE key = ?1"),
+                [id_or_key],
+                model::run_from_row,
+            )
+            .optional()?;
+        let found = match (by_key, id_or_key.parse::<i64>()) {
+            (Some(run), _) => Some(run),
+            (None, Ok(id)) => self
                 .conn
                 .query_row(
                     &format!("{RUN_SELECT} WHERE id = ?1"),
@@ -150,14 +159,7 @@ impl Store {
                     model::run_from_row,
                 )
                 .optional()?,
-            Err(_) => self
-                .conn
-                .query_row(
-                    &format!("{RUN_SELECT} WHERE key = ?1"),
-                    [id_or_key],
-                    model::run_from_row,
-                )
-                .optional()?,
+            (None, Err(_)) => None,
         };
         found.ok_or_else(|| StoreError::NoSuchRun(id_or_key.to_string()))
     }

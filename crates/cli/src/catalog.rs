@@ -1,0 +1,17 @@
+//! Connects the arena's `GameCatalog` to the games catalog crate.
+
+use realm_arena::GameCatalog;
+use realm_core::{Bot, MatchSpec, Referee, SetupError};
+use realm_games::GameKind;
+
+pub struct Catalog;
+
+impl GameCatalog for Catalog {
+    fn referee(&self, spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
+        realm_games::new_referee(spec)
+    }
+
+    fn builtin_bot(&self, game: &str, name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
+        GameKind::from_slug(game)?.new_bot(name, seed)
+    }
+}

@@ -1,0 +1,60 @@
+//! `realm bot GAME NAME`: a built-in bot as a process speaking the game's protocol on
+//! stdin/stdout, so it can play in any other runner (or against realm itself).
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+use realm_core::{BotError, Input};
+
+use crate::options::{game, parse_seed};
+
+#[derive(Args)]
+pub struct BotArgs {
+    /// The game, e.g. kingdomino
+    game: String,
+    /// The built-in bot, e.g. greedy
+    name: String,
+    /// Seed of the bot's own randomness
+    #[arg(long, default_value = "0", allow_hyphen_values = true)]
+    seed: String,
+}
+
+struct StdinLines<R: BufRead>(R);
+
+impl<R: BufRead> Input for StdinLines<R> {
+    fn next_line(&mut self) -> Option<String> {
+        let mut line = String::new();
+        match self.0.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                let trimmed = line.trim_end_matches(['\n', '\r']).len();
+                line.truncate(trimmed);
+                Some(line)
+            }
+        }
+    }
+}
+
+pub fn run(args: BotArgs) -> Result<ExitCode> {
+    let mut bot = game(&args.game)?.new_bot(
+        args.name.trim_start_matches("builtin:"),
+        parse_seed(&args.seed)?,
+    )?;
+    let mut input = StdinLines(std::io::stdin().lock());
+    let mut out = std::io::stdout().lock();
+    loop {
+        match bot.play_turn(&mut input) {
+            Ok(lines) => {
+                for line in lines {
+                    writeln!(out, "{line}")?;
+                }
+                out.flush()?;
+            }
+            // The referee closing our input is the normal end of a match.
+            Err(BotError::EndOfInput) => return Ok(ExitCode::SUCCESS),
+            Err(e) => anyhow::bail!("{e}"),
+        }
+    }
+}

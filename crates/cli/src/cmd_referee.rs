@@ -1,0 +1,178 @@
+//! `realm referee GAME -p1 CMD -p2 CMD ...`: the command line of a CodinGame SDK referee, so
+//! realm's referees plug into cg-brutaltester, psyleague and cgarena. Prints one score per
+//! player on its own line; a player at fault scores -1.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use realm_arena::{make_seats, run_match, Entrant, MatchOptions, OutputLimits};
+use realm_core::ReplayPlayer;
+
+use crate::catalog::Catalog;
+use crate::cmd_play::{install_interrupt_handler, write_replay};
+use crate::options::{game, MatchFlags};
+
+#[derive(Args)]
+pub struct RefereeArgs {
+    /// GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d seed=N,league=L] [-seed N] [-league L]
+    /// [-variant V] [-l replay.json]
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+    words: Vec<String>,
+}
+
+/// The parsed SDK-style command line.
+#[derive(Debug, Default, PartialEq)]
+struct SdkCommandLine {
+    game: String,
+    players: Vec<String>,
+    seed: Option<String>,
+    league: Option<u32>,
+    variant: Option<String>,
+    options: Vec<String>,
+    log: Option<PathBuf>,
+}
+
+fn parse(words: &[String]) -> Result<SdkCommandLine> {
+    let mut parsed = SdkCommandLine::default();
+    let mut players: Vec<(usize, String)> = Vec::new();
+    let mut it = words.iter();
+    while let Some(word) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .with_context(|| format!("{flag} needs a value"))
+        };
+        if let Some(n) = word
+            .strip_prefix("-p")
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            players.push((n, value(word)?));
+            continue;
+        }
+        match word.as_str() {
+            "-seed" | "--seed" => parsed.seed = Some(value(word)?),
+            "-league" | "--league" => {
+                parsed.league = Some(value(word)?.parse().context("-league needs a number")?)
+            }
+            "-variant" | "--variant" => parsed.variant = Some(value(word)?),
+            "-l" | "--log" => parsed.log = Some(PathBuf::from(value(word)?)),
+            "-d" => {
+                for pair in value(word)?.split([',', ' ']).filter(|p| !p.is_empty()) {
+                    match pair.split_once('=') {
+                        Some(("seed", v)) => parsed.seed = Some(v.to_string()),
+                        Some(("league", v)) => {
+                            parsed.league = Some(v.parse().context("league=L needs a number")?)
+                        }
+                        Some(("variant", v)) => parsed.variant = Some(v.to_string()),
+                        Some(_) => parsed.options.push(pair.to_string()),
+                        None => bail!("-d {pair}: expected KEY=VALUE"),
+                    }
+                }
+            }
+            _ if parsed.game.is_empty() && !word.starts_with('-') => parsed.game = word.clone(),
+            _ => bail!("unexpected argument `{word}`"),
+        }
+    }
+    if parsed.game.is_empty() {
+        bail!("usage: realm referee GAME -p1 CMD -p2 CMD [-d seed=N] [-league L] [-l replay.json]");
+    }
+    players.sort();
+    for (i, (n, _)) in players.iter().enumerate() {
+        if *n != i + 1 {
+            bail!("players must be -p1, -p2, ... without gaps");
+        }
+    }
+    parsed.players = players.into_iter().map(|(_, cmd)| cmd).collect();
+    Ok(parsed)
+}
+
+pub fn run(args: RefereeArgs) -> Result<ExitCode> {
+    let cmd = parse(&args.words)?;
+    let game = game(&cmd.game)?;
+    let flags = MatchFlags {
+        seed: cmd.seed,
+        league: cmd.league,
+        variant: cmd.variant,
+        options: cmd.options,
+    };
+    let spec = flags.spec(game, cmd.players.len())?;
+    let entrants: Vec<Entrant> = cmd.players.iter().map(|p| Entrant::parse(p)).collect();
+    let seats = make_seats(
+        &Catalog,
+        &spec.game,
+        &entrants.iter().collect::<Vec<_>>(),
+        spec.seed,
+        OutputLimits::default(),
+    )?;
+    let players = entrants
+        .iter()
+        .map(|e| ReplayPlayer {
+            name: e.label(),
+            command: e.command(),
+        })
+        .collect();
+    install_interrupt_handler();
+    let result = run_match(
+        &spec,
+        players,
+        game.new_referee(&spec)?,
+        seats,
+        MatchOptions::default(),
+    );
+    let outcome = &result.replay.outcome;
+    for (score, fault) in outcome.scores.iter().zip(&outcome.faults) {
+        println!(
+            "{}",
+            if fault.is_some() {
+                (*score).min(-1)
+            } else {
+                *score
+            }
+        );
+    }
+    if let Some(log) = cmd.log {
+        write_replay(&log, &result.replay)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &[&str]) -> Vec<String> {
+        text.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_sdk_command_line_is_understood() {
+        let parsed = parse(&words(&[
+            "kingdomino",
+            "-p2",
+            "./b",
+            "-p1",
+            "python3 a.py",
+            "-d",
+            "seed=-5,invalid_put=discard",
+            "-league",
+            "2",
+            "-l",
+            "x.json",
+        ]))
+        .unwrap();
+        assert_eq!(parsed.players, vec!["python3 a.py", "./b"]);
+        assert_eq!(parsed.seed.as_deref(), Some("-5"));
+        assert_eq!(parsed.league, Some(2));
+        assert_eq!(parsed.options, vec!["invalid_put=discard"]);
+        assert_eq!(parsed.log, Some(PathBuf::from("x.json")));
+    }
+
+    #[test]
+    fn gaps_and_strays_are_errors() {
+        assert!(parse(&words(&["kingdomino", "-p1", "a", "-p3", "b"])).is_err());
+        assert!(parse(&words(&["kingdomino", "-p1", "a", "--bogus"])).is_err());
+        assert!(parse(&words(&["-p1", "a"])).is_err());
+    }
+}

@@ -1,0 +1,129 @@
+//! Flags shared by several commands (match setup, time control) and their conversion to the
+//! library types, plus one-line reporting of command-line errors.
+
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use realm_arena::MatchOptions;
+use realm_core::MatchSpec;
+use realm_games::GameKind;
+
+/// How the match is set up.
+#[derive(Args, Clone, Debug)]
+pub struct MatchFlags {
+    /// Match seed (unsigned, or negative for games with signed seeds); drawn at random if omitted
+    #[arg(long, allow_hyphen_values = true)]
+    pub seed: Option<String>,
+    /// League (default: the game's full rules)
+    #[arg(long)]
+    pub league: Option<u32>,
+    /// Variant, e.g. `duo`, `classic`, `duel`
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Game option KEY=VALUE (repeatable), e.g. `invalid_put=discard`
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// How time is controlled.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct TimeFlags {
+    /// Multiply every time limit by X
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    pub time_scale: f64,
+    /// No time limits at all (for stepping through a bot in a debugger)
+    #[arg(long)]
+    pub no_timeout: bool,
+}
+
+impl TimeFlags {
+    pub fn match_options(self, timings: bool) -> Result<MatchOptions> {
+        if !(self.time_scale.is_finite() && self.time_scale > 0.0) {
+            bail!(
+                "--time-scale must be a positive number, not {}",
+                self.time_scale
+            );
+        }
+        Ok(MatchOptions {
+            time_scale: self.time_scale,
+            no_timeout: self.no_timeout,
+            timings,
+        })
+    }
+}
+
+impl MatchFlags {
+    /// The match spec, validated against the game.
+    pub fn spec(&self, game: GameKind, n_players: usize) -> Result<MatchSpec> {
+        let seed = match &self.seed {
+            Some(text) => parse_seed(text)?,
+            None => random_seed(),
+        };
+        let mut spec = MatchSpec::new(game.slug(), n_players, seed);
+        spec.variant = self.variant.clone().filter(|v| v != "standard");
+        spec.league = self.league;
+        for option in &self.options {
+            let (key, value) = option
+                .split_once('=')
+                .with_context(|| format!("--option {option}: expected KEY=VALUE"))?;
+            spec.options
+                .insert(key.trim().to_string(), value.trim().to_string());
+        }
+        game.info().validate(&spec)?;
+        Ok(spec)
+    }
+}
+
+/// Parses a seed: any u64, or a negative i64 (kept as its two's-complement bits).
+pub fn parse_seed(text: &str) -> Result<u64> {
+    let text = text.trim();
+    if let Ok(v) = text.parse::<u64>() {
+        return Ok(v);
+    }
+    match text.parse::<i64>() {
+        Ok(v) => Ok(v as u64),
+        Err(_) => bail!("seed `{text}` is not a 64-bit integer"),
+    }
+}
+
+/// A fresh seed from the OS-seeded hasher, so unseeded runs differ.
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos(),
+    );
+    h.finish() >> 1
+}
+
+/// Finds a game by slug.
+pub fn game(slug: &str) -> Result<GameKind> {
+    Ok(GameKind::from_slug(slug)?)
+}
+
+/// Prints clap's help or version as usual, and any parse error as one line; exit code 2.
+pub fn clap_failure(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let rendered = e.render().to_string();
+            let first = rendered
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim();
+            eprintln!("{first} (see --help)");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,166 @@
+// Carcassonne: the placed tiles (fields, castles with shields, roads, monasteries), the men on
+// them in the players' colours, the last tile outlined and the tile to place next.
+// Frame: {tiles: [{row, col, name, edges, center, shield, links}], men: [{player, row, col, edge}],
+// men_left, tile_to_place: {name, edges}, last: {row, col, player?}}. `edges` and `links` are the
+// placed (rotated) ones; sides are 0 up, 1 right, 2 down, 3 left (spec 2.2).
+
+import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
+
+const T = 64;
+const PAD = 16;
+const PREVIEW = 150;
+const OUT = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+const MEEPLE = "0,-10 4,-6 3,-3 9,0 8,3 4,2 6,9 1,9 0,5 -1,9 -6,9 -4,2 -8,3 -9,0 -3,-3 -4,-6";
+
+function corners(s, size) {
+  const c = [[0, 0], [size, 0], [size, size], [0, size]];
+  return [c[s], c[(s + 1) % 4]];
+}
+
+function mid(s, size) {
+  const [a, b] = corners(s, size);
+  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+}
+
+function lerp(p, q, t) {
+  return [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
+}
+
+function groups(links) {
+  return String(links ?? "").split(";").map((g) => g.split(",").map((i) => i.trim()).filter(Boolean)).filter((g) => g.length);
+}
+
+// Draws one tile with its top-left corner at the origin of the returned group.
+function tile(t, size, attrs = {}) {
+  const edges = String(t?.edges ?? "eeee");
+  const g = el("g", attrs);
+  const center = [size / 2, size / 2];
+  g.append(el("rect", { x: 0, y: 0, width: size, height: size, fill: "#8cbf5f", stroke: "#5d8a3a" }));
+  const linkGroups = groups(t?.links);
+  const castleSides = [...edges].map((e, s) => (e === "c" ? s : -1)).filter((s) => s >= 0);
+  // A castle part joining several sides covers those sides' edges and bulges in between;
+  // a lone castle side is a cap reaching a third of the way in.
+  const done = new Set();
+  for (const s of castleSides) {
+    if (done.has(s)) continue;
+    const grp = linkGroups.find((g) => g.includes(`${s}c`)) ?? [`${s}c`];
+    const sides = grp.filter((i) => i.endsWith("c")).map((i) => Number(i[0])).filter((x) => x >= 0 && x < 4);
+    sides.forEach((x) => done.add(x));
+    let points;
+    if (sides.length > 1) {
+      points = [];
+      for (let k = 0; k < 4; k++) {
+        if (sides.includes(k)) points.push(...corners(k, size));
+        else points.push(lerp(mid(k, size), center, 0.42));
+      }
+    } else {
+      const [a, b] = corners(s, size);
+      points = [a, b, lerp(b, center, 0.5), lerp(mid(s, size), center, 0.62), lerp(a, center, 0.5)];
+    }
+    g.append(el("polygon", { points: points.map((p) => p.join(",")).join(" "), fill: "#c8873f", stroke: "#7a4a1c", "stroke-width": 1, "stroke-linejoin": "round" }));
+  }
+  const roadSides = [...edges].map((e, s) => (e === "r" ? s : -1)).filter((s) => s >= 0);
+  for (const s of roadSides) {
+    const joined = linkGroups.some((grp) => grp.includes(`${s}r`) && grp.filter((i) => i.endsWith("r")).length > 1);
+    const end = joined ? center : lerp(mid(s, size), center, 0.62);
+    const [x1, y1] = mid(s, size);
+    g.append(el("line", { x1, y1, x2: end[0], y2: end[1], stroke: "#6b5b45", "stroke-width": 8 }));
+    g.append(el("line", { x1, y1, x2: end[0], y2: end[1], stroke: "#f3ecd8", "stroke-width": 5 }));
+  }
+  // Round the bend where roads meet in the middle.
+  if (roadSides.some((s) => linkGroups.some((grp) => grp.includes(`${s}r`) && grp.filter((i) => i.endsWith("r")).length > 1))) {
+    g.append(el("circle", { cx: center[0], cy: center[1], r: 2.5, fill: "#f3ecd8" }));
+  }
+  const loneRoads = roadSides.filter((s) => !linkGroups.some((grp) => grp.includes(`${s}r`) && grp.filter((i) => i.endsWith("r")).length > 1));
+  if (num(t?.center) === 1) {
+    g.append(el("rect", { x: size * 0.36, y: size * 0.4, width: size * 0.28, height: size * 0.24, fill: "#f1e6cf", stroke: "#6b4d2a", "data-monastery": "" }));
+    g.append(el("polygon", { points: `${size * 0.32},${size * 0.41} ${size / 2},${size * 0.27} ${size * 0.68},${size * 0.41}`, fill: "#b8402f" }));
+  } else if (loneRoads.length > 0 && castleSides.length === 0 && roadSides.length > 2) {
+    g.append(el("rect", { x: size * 0.42, y: size * 0.42, width: size * 0.16, height: size * 0.16, fill: "#6b5b45" }));
+  }
+  if (num(t?.shield) === 1 && castleSides.length) {
+    const [a, b] = corners(castleSides[0], size);
+    const [sx, sy] = lerp(lerp(a, b, 0.5), center, 0.28);
+    g.append(el("path", { d: `M${sx - 6} ${sy - 6} h12 v6 l-6 6 l-6 -6 Z`, fill: "#2f5fb0", stroke: "#fff", "stroke-width": 1.2, "data-shield": "" }));
+  }
+  return g;
+}
+
+// Where a man on `edge` stands inside a tile of `size`. The token is a side and a mark
+// ("20" the side's own castle, road or field; "2-"/"2+" the field left/right of its road,
+// looking out through that side) or "40" for the monastery; `edges` is the tile's edge text.
+function manSpot(edge, edges, size) {
+  const code = String(edge ?? "");
+  const s = Number(code[0]);
+  const center = [size / 2, size / 2];
+  if (!(s >= 0 && s <= 3)) return center;
+  const [ox, oy] = OUT[s];
+  const left = [oy, -ox];
+  const kind = code[1] ?? "";
+  let p = lerp(mid(s, size), center, edges[s] === "c" ? 0.3 : 0.36);
+  if (kind === "-" || kind === "+") {
+    const sign = kind === "-" ? 1 : -1;
+    p = [p[0] + sign * left[0] * size * 0.27, p[1] + sign * left[1] * size * 0.27];
+  }
+  return p;
+}
+
+export function render(frame, env) {
+  const tiles = arr(frame?.tiles);
+  const rows = tiles.map((t) => num(t?.row));
+  const cols = tiles.map((t) => num(t?.col));
+  const [r0, r1] = rows.length ? [Math.min(...rows), Math.max(...rows)] : [0, 0];
+  const [c0, c1] = cols.length ? [Math.min(...cols), Math.max(...cols)] : [0, 0];
+  // One empty ring around the tiles shows where the next tile can go.
+  const w = (c1 - c0 + 3) * T;
+  const h = (r1 - r0 + 3) * T;
+  const svg = svgRoot(PAD * 2 + w, PAD * 2 + h, "Carcassonne board");
+  svg.append(el("rect", { x: PAD, y: PAD, width: w, height: h, rx: 6, fill: "#e9e4d6" }));
+  const at = (t) => [PAD + (num(t?.col) - c0 + 1) * T, PAD + (num(t?.row) - r0 + 1) * T];
+  const edgesAt = new Map(tiles.map((t) => [`${num(t?.row)},${num(t?.col)}`, String(t?.edges ?? "")]));
+  for (const t of tiles) {
+    const [x, y] = at(t);
+    svg.append(tile(t, T, { transform: `translate(${x},${y})`, "data-tile": t?.name ?? "" }));
+  }
+  const last = frame?.last;
+  if (last && typeof last.row === "number") {
+    const [x, y] = at(last);
+    const p = typeof last.player === "number" ? last.player : null;
+    svg.append(el("rect", { x: x + 1.5, y: y + 1.5, width: T - 3, height: T - 3, fill: "none", stroke: p === null ? "#222" : playerColor(p), "stroke-width": 3, "data-last": "" }));
+  }
+  for (const m of arr(frame?.men)) {
+    const [x, y] = at(m);
+    const edges = edgesAt.get(`${num(m?.row)},${num(m?.col)}`) ?? "";
+    const [mx, my] = manSpot(m?.edge, edges, T);
+    const p = num(m?.player);
+    svg.append(el("polygon", { points: MEEPLE, transform: `translate(${x + mx},${y + my})`, fill: playerColor(p), stroke: "#fff", "stroke-width": 1.5, "data-man": "", "data-player": p }));
+  }
+  // The tile to place and the men in hand go in a fixed-size panel beside the board, so they
+  // stay readable however far the board scales down.
+  const nPlayers = Math.max(env.nPlayers, arr(frame?.men_left).length);
+  const aside = el("svg", { viewBox: `0 0 ${PREVIEW} ${120 + nPlayers * 24}`, class: "board-aside", width: PREVIEW });
+  aside.append(text(8, 16, "next tile", { class: "label" }));
+  const next = frame?.tile_to_place;
+  if (next) {
+    aside.append(tile(next, T, { transform: `translate(8,26)`, "data-next-tile": next.name ?? "" }));
+    aside.append(text(8 + T + 8, 26 + T / 2 + 5, next.name ?? "", { class: "label" }));
+  } else {
+    aside.append(text(8, 44, "none (bag empty)", { class: "small" }));
+  }
+  arr(frame?.men_left).forEach((n, p) => {
+    const y = 118 + p * 24;
+    aside.append(el("polygon", { points: MEEPLE, transform: `translate(18,${y})`, fill: playerColor(p) }));
+    aside.append(text(32, y + 5, `× ${n} ${env.names[p] ?? ""}`, { class: "small" }));
+  });
+  const wrap = document.createElement("div");
+  wrap.className = "board-split";
+  wrap.append(svg, aside);
+  return wrap;
+}
+
+export function details(frame) {
+  return [
+    ["men left", arr(frame?.men_left)],
+    ["eliminated", arr(frame?.eliminated).map((e) => (e ? "yes" : ""))],
+  ];
+}

@@ -1,0 +1,56 @@
+// Kingdom Builder: the 20x20 hex board (pointy-top, odd rows shifted right half a hex) with
+// water, mountains, towns, castles and the players' settlements, plus per-card scores.
+// Frame: {rows: [20 strings of tokens '.', 'W', 'M', 'T', 'C', '1'-'4'], scores, cards: {name: [..]}}.
+
+import { el, svgRoot, text, playerColor, arr } from "../svg.js";
+
+const R = 15;
+const HW = Math.sqrt(3) * R;
+const PAD = 10;
+const FILL = { ".": "#e7e1c8", W: "#5b9bd5", M: "#8a7b6c", T: "#e8c15a", C: "#9a8fb5" };
+
+// A row is either space-separated tokens (the text board) or one character per cell.
+function tokens(row) {
+  const s = String(row ?? "").trim();
+  return /\s/.test(s) ? s.split(/\s+/) : [...s];
+}
+
+function hex(cx, cy) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    pts.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+export function render(frame) {
+  const rows = arr(frame?.rows).map(tokens);
+  const nCols = Math.max(1, ...rows.map((r) => r.length));
+  const width = PAD * 2 + (nCols + 0.5) * HW;
+  const height = PAD * 2 + (rows.length - 1) * 1.5 * R + 2 * R;
+  const svg = svgRoot(width, height, "Kingdom Builder board");
+  rows.forEach((row, r) => row.forEach((tok, c) => {
+    const cx = PAD + HW / 2 + c * HW + (r % 2 ? HW / 2 : 0);
+    const cy = PAD + R + r * 1.5 * R;
+    const p = "1234".indexOf(tok);
+    svg.append(el("polygon", { points: hex(cx, cy), fill: p >= 0 ? "#e7e1c8" : (FILL[tok] ?? "#ccc"), stroke: "#fff", "stroke-width": 1.2, "data-cell": "", "data-token": tok }));
+    if (p >= 0) {
+      svg.append(el("path", { d: `M${cx - 7} ${cy + 7} v-8 l7 -6 l7 6 v8 Z`, fill: playerColor(p), stroke: "#0007", "data-settlement": "", "data-player": p }));
+    } else if (tok === "T") {
+      svg.append(text(cx, cy + 4, "⌂", { "text-anchor": "middle", "font-size": 14, fill: "#6b4d00" }));
+    } else if (tok === "C") {
+      svg.append(text(cx, cy + 5, "♜", { "text-anchor": "middle", "font-size": 14, fill: "#3b3358" }));
+    } else if (tok === "M") {
+      svg.append(el("path", { d: `M${cx - 8} ${cy + 6} L${cx} ${cy - 7} L${cx + 8} ${cy + 6} Z`, fill: "#5c5046" }));
+    }
+  }));
+  return svg;
+}
+
+export function details(frame) {
+  const cards = frame?.cards && typeof frame.cards === "object" ? frame.cards : {};
+  const rows = arr(frame?.rows).map(tokens);
+  const counts = [1, 2, 3, 4].map((d) => rows.flat().filter((t) => t === String(d)).length);
+  return [["settlements", counts], ...Object.entries(cards).map(([name, values]) => [name, arr(values)])];
+}

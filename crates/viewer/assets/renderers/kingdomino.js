@@ -1,0 +1,112 @@
+// Kingdomino: every player's kingdom (terrain squares with crowns, the castle in the player's
+// colour) and the draft line: the current and next dominoes with the king that claimed each.
+// Frame: {size, kingdoms: [[row strings, 2 chars per cell]], current, next, eliminated}.
+
+import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
+
+const TERRAIN = {
+  c: ["#f0cf4a", "corn field"],
+  f: ["#2f6e3a", "forest"],
+  g: ["#9ccf5f", "grassland"],
+  l: ["#4f9fe0", "lake"],
+  w: ["#9c9a6a", "wetland"],
+  m: ["#6a5343", "mine"],
+};
+const CELL = 40;
+const GAP = 28;
+
+// "c1" -> {terrain: "c", crowns: 1}; tolerates objects and odd strings.
+function parseCell(cell) {
+  if (typeof cell === "string") return { terrain: cell[0] ?? "_", crowns: Number(cell.slice(1)) || 0 };
+  if (cell && typeof cell === "object") return { terrain: cell.terrain ?? "_", crowns: num(cell.crowns) };
+  return { terrain: "_", crowns: 0 };
+}
+
+function rowCells(row) {
+  if (Array.isArray(row)) return row;
+  const s = String(row);
+  const cells = [];
+  for (let i = 0; i < s.length; i += 2) cells.push(s.slice(i, i + 2));
+  return cells;
+}
+
+function square(x, y, size, cell, attrs = {}) {
+  const { terrain, crowns } = parseCell(cell);
+  const g = el("g", attrs);
+  const fill = TERRAIN[terrain]?.[0];
+  g.append(el("rect", { x, y, width: size, height: size, rx: 3, fill: fill ?? "#f4f1ea", stroke: fill ? "#3335" : "#d8d2c4" }));
+  if (fill) g.append(el("title", {}, [`${TERRAIN[terrain][1]}, ${crowns} crown${crowns === 1 ? "" : "s"}`]));
+  for (let k = 0; k < crowns; k++) {
+    const cx = x + 4 + k * 11;
+    const cy = y + 4;
+    g.append(el("path", { d: `M${cx} ${cy + 8} l-1 -7 l3.5 3 l2.5 -4 l2.5 4 l3.5 -3 l-1 7 Z`, fill: "#ffd21f", stroke: "#6b4f00", "stroke-width": 0.8, "data-crown": "" }));
+  }
+  return g;
+}
+
+function kingdom(rows, p, x0, y0, size, env, eliminated) {
+  const g = el("g", { "data-kingdom": p });
+  const span = size * CELL;
+  g.append(el("rect", { x: x0 - 6, y: y0 - 6, width: span + 12, height: span + 12, rx: 8, fill: "#fffdf7", stroke: playerColor(p), "stroke-width": 4 }));
+  g.append(text(x0, y0 - 14, env.names[p] ?? `player ${p}`, { class: "label", fill: playerColor(p) }));
+  rows.forEach((row, r) => rowCells(row).forEach((cell, c) => {
+    const x = x0 + c * CELL;
+    const y = y0 + r * CELL;
+    const { terrain } = parseCell(cell);
+    if (terrain === "*") {
+      g.append(el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: playerColor(p), "data-cell": "", "data-player": p, "data-terrain": "castle" }));
+      g.append(text(x + CELL / 2, y + CELL / 2 + 7, "♜", { "text-anchor": "middle", fill: "#fff", "font-size": 22 }));
+    } else if (TERRAIN[terrain]) {
+      g.append(square(x + 1, y + 1, CELL - 2, cell, { "data-cell": "", "data-player": p, "data-terrain": terrain }));
+    } else {
+      g.append(el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: "#f4f1ea", stroke: "#e2dccf" }));
+    }
+  }));
+  if (eliminated) {
+    g.append(el("rect", { x: x0 - 6, y: y0 - 6, width: span + 12, height: span + 12, rx: 8, fill: "#5559" }));
+    g.append(text(x0 + span / 2, y0 + span / 2, "eliminated", { "text-anchor": "middle", class: "label", fill: "#fff" }));
+  }
+  return g;
+}
+
+function draftLine(dominoes, line, x0, y0, title) {
+  const g = el("g", { "data-draft": line });
+  g.append(text(x0, y0 - 8, title, { class: "label" }));
+  arr(dominoes).forEach((d, i) => {
+    const y = y0 + i * (CELL + 10);
+    const dg = el("g", { "data-domino": d?.id ?? "", "data-line": line, "data-owner": d?.owner ?? "" });
+    dg.append(text(x0 + 14, y + CELL / 2 + 5, d?.id ?? "?", { "text-anchor": "middle", class: "small" }));
+    dg.append(square(x0 + 30, y, CELL - 2, d?.a));
+    dg.append(square(x0 + 30 + CELL, y, CELL - 2, d?.b));
+    if (typeof d?.owner === "number" && d.owner >= 0) {
+      dg.append(el("circle", { cx: x0 + 30 + 2 * CELL + 16, cy: y + CELL / 2, r: 11, fill: playerColor(d.owner), stroke: "#0006", "data-king": d.owner }));
+      dg.append(text(x0 + 30 + 2 * CELL + 16, y + CELL / 2 + 5, "♚", { "text-anchor": "middle", fill: "#fff", "font-size": 14 }));
+    }
+    g.append(dg);
+  });
+  return g;
+}
+
+export function render(frame, env) {
+  const kingdoms = arr(frame?.kingdoms);
+  const size = num(frame?.size, kingdoms[0]?.length ?? 5);
+  const perRow = kingdoms.length > 2 ? 2 : Math.max(1, kingdoms.length);
+  const span = size * CELL + GAP + 12;
+  const draftX = perRow * span + 10;
+  const nDraft = Math.max(arr(frame?.current).length, arr(frame?.next).length);
+  const width = draftX + 2 * (3 * CELL + 50);
+  const height = Math.max(Math.ceil(kingdoms.length / perRow) * (span + 20), nDraft * (CELL + 10) + 60) + 10;
+  const svg = svgRoot(width, height, "Kingdomino board");
+  kingdoms.forEach((rows, p) => {
+    const x = 16 + (p % perRow) * span;
+    const y = 40 + Math.floor(p / perRow) * (span + 20);
+    svg.append(kingdom(arr(rows), p, x, y, size, env, arr(frame?.eliminated)[p] === true));
+  });
+  svg.append(draftLine(frame?.current, "current", draftX, 40, "current"));
+  svg.append(draftLine(frame?.next, "next", draftX + 3 * CELL + 50, 40, "next"));
+  return svg;
+}
+
+export function details(frame) {
+  return [["eliminated", arr(frame?.eliminated).map((e) => (e ? "yes" : ""))]];
+}

@@ -1,0 +1,280 @@
+// The replay page: loads one replay JSON (the URL is in #app's data-src), picks the game's
+// renderer by slug (./renderers/<slug>.js, or the fallback that prints the frame), and shows
+// step by step the board, the call that led to it (input, output, stderr, verdict), the scores
+// and a chart. Step 0 is the initial frame; step i is the frame after call i.
+//
+// This file knows nothing about any game: renderers receive one frame and return an <svg>.
+
+import { drawChart, scoreSeries } from "./chart.js";
+import { playerColor } from "./svg.js";
+
+const app = document.getElementById("app");
+const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+
+main().catch((err) => {
+  app.replaceChildren(h("p", { class: "error", id: "load-error" }, `Cannot show this replay: ${err.message}`));
+});
+
+async function main() {
+  const response = await fetch(app.dataset.src);
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  const replay = await response.json();
+  const renderer = await loadRenderer(replay?.spec?.game);
+  new Viewer(replay, renderer).mount();
+}
+
+async function loadRenderer(slug) {
+  if (typeof slug === "string" && /^[a-z0-9-]+$/.test(slug)) {
+    try {
+      return await import(`./renderers/${slug}.js`);
+    } catch (err) {
+      console.warn(`no renderer for ${slug}`, err);
+    }
+  }
+  return import("./renderers/fallback.js");
+}
+
+// Control icons as inline SVG paths: the media-control characters are missing from many fonts.
+const ICONS = {
+  first: "M3 2h2v12H3zM14 2v12L6 8z",
+  prev: "M12 2v12L4 8z",
+  play: "M4 2v12l10-6z",
+  pause: "M3 2h4v12H3zM9 2h4v12H9z",
+  next: "M4 2v12l8-6zM12 2h2v12h-2z",
+  last: "M2 2v12l8-6zM11 2h2v12h-2z",
+};
+
+function icon(name) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", "icon");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.append(path);
+  return svg;
+}
+
+// Builds an HTML element: h("div", {class: "x"}, child, "text", ...).
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+class Viewer {
+  constructor(replay, renderer) {
+    this.replay = replay;
+    this.renderer = renderer;
+    this.turns = Array.isArray(replay.turns) ? replay.turns : [];
+    this.frames = [replay.initial_frame ?? {}, ...this.turns.map((t) => t.frame ?? {})];
+    this.names = (replay.players ?? []).map((p, i) => p?.name ?? `player ${i}`);
+    this.nPlayers = Math.max(replay.spec?.n_players ?? 0, this.names.length);
+    while (this.names.length < this.nPlayers) this.names.push(`player ${this.names.length}`);
+    this.series = scoreSeries(this.frames, this.nPlayers);
+    this.step = 0;
+    this.timer = null;
+    this.speed = 2;
+  }
+
+  get last() {
+    return this.frames.length - 1;
+  }
+
+  mount() {
+    const spec = this.replay.spec ?? {};
+    const title = [spec.game ?? "unknown game", spec.variant, spec.league != null ? `league ${spec.league}` : null]
+      .filter(Boolean)
+      .join(" · ");
+    document.title = `${title} · seed ${spec.seed} · realm`;
+
+    this.slider = h("input", { type: "range", id: "step-slider", min: 0, max: this.last, value: 0, "aria-label": "step",
+      oninput: () => this.go(Number(this.slider.value)) });
+    this.number = h("input", { type: "number", id: "step-input", min: 0, max: this.last, value: 0, "aria-label": "jump to step",
+      onchange: () => this.go(Number(this.number.value)) });
+    this.playButton = h("button", { id: "play", title: "play / pause (space)", onclick: () => this.toggle() }, icon("play"));
+    const speed = h("select", { id: "speed", "aria-label": "speed", onchange: (e) => this.setSpeed(Number(e.target.value)) },
+      SPEEDS.map((s) => h("option", { value: s, selected: s === this.speed }, `${s} steps/s`)));
+    const controls = h("div", { class: "controls" },
+      h("button", { id: "first", title: "first step (Home)", onclick: () => this.go(0) }, icon("first")),
+      h("button", { id: "prev", title: "previous step (←)", onclick: () => this.go(this.step - 1) }, icon("prev")),
+      this.playButton,
+      h("button", { id: "next", title: "next step (→)", onclick: () => this.go(this.step + 1) }, icon("next")),
+      h("button", { id: "last", title: "last step (End)", onclick: () => this.go(this.last) }, icon("last")),
+      speed, this.slider,
+      h("label", { class: "step-box" }, "step ", this.number, ` / ${this.last}`));
+
+    this.board = h("div", { id: "board", class: "board" });
+    this.callBox = h("section", { id: "call", class: "panel" });
+    this.scoreBox = h("section", { id: "scores", class: "panel" });
+    this.chartBox = h("div", { id: "chart" });
+    this.ioBox = h("section", { id: "io", class: "panel" });
+
+    const players = h("ul", { class: "players" }, this.names.map((n, i) =>
+      h("li", { "data-seat": i }, h("span", { class: "swatch", style: `background:${playerColor(i)}` }), `${n}`,
+        h("small", {}, ` ${this.replay.players?.[i]?.command ?? ""}`))));
+    app.replaceChildren(
+      h("div", { class: "replay-head" },
+        h("h1", {}, title, h("small", {}, ` seed ${spec.seed ?? "?"}`)),
+        players,
+        this.outcomeBox()),
+      controls,
+      h("div", { class: "replay-body" },
+        this.board,
+        h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)));
+
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    const fromHash = /step=(\d+)/.exec(location.hash);
+    this.go(fromHash ? Number(fromHash[1]) : 0);
+    app.dataset.ready = "true";
+  }
+
+  outcomeBox() {
+    const o = this.replay.outcome;
+    if (!o) return h("p", { class: "outcome" }, "no outcome recorded");
+    const end = o.end ?? {};
+    let reason = end.kind ?? "?";
+    if (end.kind === "fault") reason = `fault: ${this.names[end.player] ?? end.player} ${end.fault ?? ""}`;
+    const order = (o.ranks ?? []).map((r, i) => [r, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    return h("div", { class: "outcome", id: "outcome" },
+      h("span", { class: "end", "data-end": end.kind ?? "" }, `end: ${reason}`),
+      o.detail ? h("span", { class: "detail" }, ` (${o.detail})`) : null,
+      h("ol", { class: "ranks" }, order.map(([r, i]) =>
+        h("li", { "data-rank": r, style: `border-color:${playerColor(i)}` },
+          `#${r} ${this.names[i]} `, h("b", {}, o.scores?.[i] ?? ""),
+          o.faults?.[i] ? h("em", { class: "fault" }, ` ${o.faults[i].kind} @${o.faults[i].turn}: ${o.faults[i].detail}`) : null))));
+  }
+
+  go(step) {
+    if (!Number.isFinite(step)) return;
+    this.step = Math.max(0, Math.min(this.last, Math.round(step)));
+    if (this.step === this.last) this.pause();
+    this.slider.value = this.step;
+    this.number.value = this.step;
+    history.replaceState(null, "", `#step=${this.step}`);
+    this.draw();
+  }
+
+  toggle() {
+    if (this.timer) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (this.step >= this.last) this.go(0);
+    this.timer = setInterval(() => this.go(this.step + 1), 1000 / this.speed);
+    this.playButton.replaceChildren(icon("pause"));
+  }
+
+  pause() {
+    clearInterval(this.timer);
+    this.timer = null;
+    if (this.playButton) this.playButton.replaceChildren(icon("play"));
+  }
+
+  setSpeed(speed) {
+    this.speed = speed;
+    if (this.timer) {
+      this.pause();
+      this.play();
+    }
+  }
+
+  onKey(e) {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const keys = {
+      ArrowRight: () => this.go(this.step + 1),
+      ArrowLeft: () => this.go(this.step - 1),
+      Home: () => this.go(0),
+      End: () => this.go(this.last),
+      " ": () => this.toggle(),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  }
+
+  draw() {
+    const frame = this.frames[this.step];
+    const call = this.step > 0 ? this.turns[this.step - 1] : null;
+    const env = { nPlayers: this.nPlayers, names: this.names, spec: this.replay.spec ?? {}, step: this.step, call };
+    let svg;
+    try {
+      svg = this.renderer.render(frame, env);
+    } catch (err) {
+      console.error(err);
+      svg = h("p", { class: "error" }, `The renderer failed on this frame: ${err.message}`);
+    }
+    this.board.replaceChildren(svg);
+    this.board.dataset.step = this.step;
+    this.drawCall(call, frame);
+    this.drawScores(frame, env);
+    this.chartBox.replaceChildren(drawChart(this.series, this.step, (i) => this.go(i)));
+    this.drawIo(call);
+  }
+
+  drawCall(call, frame) {
+    if (!call) {
+      this.callBox.replaceChildren(h("h2", {}, "Start of the match"), h("p", { class: "muted" }, "Before the first call. Step forward with → or the buttons."));
+      return;
+    }
+    const v = call.verdict ?? {};
+    const status = v.status ?? "?";
+    const label = status === "fault" ? `fault: ${v.fault ?? "?"}` : status;
+    this.callBox.replaceChildren(
+      h("h2", {}, `Call ${this.step} of ${this.last}`),
+      h("p", {},
+        h("span", { class: "swatch", style: `background:${playerColor(call.player)}` }),
+        h("b", {}, this.names[call.player] ?? `player ${call.player}`),
+        ` · seat ${call.player} · game turn ${call.turn ?? frame?.turn ?? "?"}`,
+        call.time_us != null ? ` · ${(call.time_us / 1000).toFixed(1)} ms` : ""),
+      h("p", { class: `verdict ${status}`, id: "verdict", "data-status": status }, label, v.detail ? `: ${v.detail}` : ""));
+  }
+
+  drawScores(frame, env) {
+    const scores = Array.isArray(frame?.scores) ? frame.scores : [];
+    let extra = [];
+    try {
+      extra = this.renderer.details ? this.renderer.details(frame, env) ?? [] : [];
+    } catch (err) {
+      console.error(err);
+    }
+    const head = h("tr", {}, h("th", {}, ""), this.names.map((n, i) => h("th", { style: `color:${playerColor(i)}` }, n)));
+    const row = (label, values, attrs = {}) => h("tr", attrs, h("th", {}, label),
+      Array.from({ length: this.nPlayers }, (_, i) => h("td", {}, values[i] ?? "")));
+    this.scoreBox.replaceChildren(
+      h("h2", {}, "Scores"),
+      h("table", { class: "scores" }, head,
+        row("score", scores, { "data-row": "score" }),
+        extra.map(([label, values]) => row(label, Array.isArray(values) ? values : [])),
+        this.step === this.last && this.replay.outcome
+          ? row("final rank", (this.replay.outcome.ranks ?? []).map((r) => `#${r}`), { class: "final" })
+          : null));
+  }
+
+  drawIo(call) {
+    if (!call) {
+      this.ioBox.replaceChildren();
+      return;
+    }
+    const block = (name, lines, id) => h("details", { open: true, class: "io" },
+      h("summary", {}, `${name} `, h("small", {}, `${lines.length} line${lines.length === 1 ? "" : "s"}`)),
+      h("pre", { id }, lines.join("\n")));
+    const input = Array.isArray(call.input) ? call.input : [];
+    const output = Array.isArray(call.output) ? call.output : [];
+    const stderr = typeof call.stderr === "string" && call.stderr.length ? call.stderr.replace(/\n$/, "").split("\n") : [];
+    this.ioBox.replaceChildren(
+      h("h2", {}, `What ${this.names[call.player] ?? "the player"} saw and said`),
+      block("input", input, "io-input"),
+      block("output", output, "io-output"),
+      stderr.length ? block("stderr", stderr, "io-stderr") : h("p", { class: "muted" }, "no stderr"));
+  }
+}

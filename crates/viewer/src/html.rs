@@ -1,0 +1,412 @@
+//! The server-rendered pages: the index (replays and runs), the runs pages and the shell of the
+//! replay page (whose board and panels are drawn by `assets/replay.js`).
+//!
+//! Every piece of text that comes from a file or a store goes through `escape`; URLs are built
+//! from percent-encoded parts only. Pages load nothing but `/assets/...`, so they work offline.
+
+use std::fmt::Write;
+
+use crate::listing::ReplayEntry;
+use crate::runs::{MatchFilter, MatchRow, ResultFilter, RunDetail, RunSummary};
+
+/// Escapes text for HTML element content and double-quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Wraps a page body in the common layout (header with navigation, stylesheet).
+pub fn layout(title: &str, body: &str, has_runs: bool) -> String {
+    let runs_link = if has_runs {
+        r#"<a href="/runs">Runs</a>"#
+    } else {
+        ""
+    };
+    format!(
+        r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · realm</title>
+<link rel="stylesheet" href="/assets/style.css">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<header class="top"><a class="brand" href="/">realm</a><nav><a href="/">Replays</a>{runs_link}</nav></header>
+{body}
+</body>
+</html>
+"#,
+        title = escape(title),
+    )
+}
+
+/// The replay page: a shell the script fills from `src` (a JSON URL built by the server).
+pub fn replay_page(title: &str, src: &str, has_runs: bool) -> String {
+    let body = format!(
+        r#"<main id="app" class="replay" data-src="{src}"><p class="loading">Loading replay…</p></main>
+<script type="module" src="/assets/replay.js"></script>"#,
+        src = escape(src),
+    );
+    layout(title, &body, has_runs)
+}
+
+/// The index: the replay folder's files and, with a store, the latest runs.
+pub fn index_page(entries: &[ReplayEntry], runs: Option<&[RunSummary]>) -> String {
+    let mut body = String::from(r#"<main class="index">"#);
+    if let Some(runs) = runs {
+        body.push_str("<h1>Runs</h1>");
+        body.push_str(&runs_table(&runs[..runs.len().min(10)]));
+        if runs.len() > 10 {
+            body.push_str(r#"<p><a href="/runs">All runs…</a></p>"#);
+        }
+    }
+    let _ = write!(body, "<h1>Replays <small>({})</small></h1>", entries.len());
+    if entries.is_empty() {
+        body.push_str(r#"<p class="empty">No replays in this folder yet.</p>"#);
+    } else {
+        body.push_str(
+            r#"<table class="list" id="replays"><thead><tr><th>Replay</th><th>Game</th><th>Players</th><th>Result</th><th>Calls</th><th>End</th><th>Modified (UTC)</th></tr></thead><tbody>"#,
+        );
+        for e in entries {
+            replay_row(&mut body, e);
+        }
+        body.push_str("</tbody></table>");
+    }
+    body.push_str("</main>");
+    layout("Replays", &body, runs.is_some())
+}
+
+fn replay_row(body: &mut String, e: &ReplayEntry) {
+    let link = format!(
+        r#"<a href="/replay/{}">{}</a>"#,
+        escape(&e.href),
+        escape(&e.name)
+    );
+    let when = format_time(e.modified);
+    match &e.summary {
+        Some(s) => {
+            let mut game = s.game.clone();
+            if let Some(v) = &s.variant {
+                let _ = write!(game, " {v}");
+            }
+            if let Some(l) = s.league {
+                let _ = write!(game, " L{l}");
+            }
+            let _ = write!(
+                body,
+                r#"<tr data-replay="{href}"><td>{link}</td><td>{game}</td><td>{players}</td><td>{result}</td><td>{calls}</td><td>{end}</td><td>{when}</td></tr>"#,
+                href = escape(&e.href),
+                game = escape(&game),
+                players = players_html(&s.players),
+                result = result_html(&s.players, &s.scores, &s.ranks),
+                calls = s.n_calls,
+                end = escape(&s.end),
+            );
+        }
+        None => {
+            let _ = write!(
+                body,
+                r#"<tr class="broken"><td>{link}</td><td colspan="5">{err}</td><td>{when}</td></tr>"#,
+                err = escape(e.error.as_deref().unwrap_or("")),
+            );
+        }
+    }
+}
+
+fn players_html(players: &[String]) -> String {
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!(r#"<span class="p p{i}">{}</span>"#, escape(p)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn result_html(players: &[String], scores: &[i64], ranks: &[u32]) -> String {
+    let mut order: Vec<usize> = (0..ranks.len()).collect();
+    order.sort_by_key(|&i| (ranks[i], i));
+    order
+        .iter()
+        .map(|&i| {
+            let name = players.get(i).map(String::as_str).unwrap_or("?");
+            let score = scores.get(i).copied().unwrap_or(0);
+            format!(
+                r#"<span class="p p{i}" title="{name}">#{} {score}</span>"#,
+                ranks[i],
+                name = escape(name)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The runs list page.
+pub fn runs_page(runs: &[RunSummary]) -> String {
+    let body = format!(
+        r#"<main class="index"><h1>Runs <small>({})</small></h1>{}</main>"#,
+        runs.len(),
+        runs_table(runs)
+    );
+    layout("Runs", &body, true)
+}
+
+fn runs_table(runs: &[RunSummary]) -> String {
+    if runs.is_empty() {
+        return r#"<p class="empty">No runs in the store yet.</p>"#.to_string();
+    }
+    let mut out = String::from(
+        r#"<table class="list" id="runs"><thead><tr><th>Run</th><th>Game</th><th>Bots</th><th>Matches</th><th>Status</th><th>Started</th></tr></thead><tbody>"#,
+    );
+    for r in runs {
+        let _ = write!(
+            out,
+            r#"<tr data-run="{id}"><td><a href="/runs/{id}">#{id} {label}</a></td><td>{game}</td><td>{bots}</td><td>{done}/{planned}</td><td>{status}</td><td>{started}</td></tr>"#,
+            id = r.id,
+            label = escape(&r.label),
+            game = escape(&r.game),
+            bots = r.n_bots,
+            done = r.n_matches_done,
+            planned = r.n_matches_planned,
+            status = escape(&r.status),
+            started = escape(&r.started),
+        );
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+/// One run: leaderboard, pairwise matrix and a link to its matches.
+pub fn run_page(run: &RunDetail) -> String {
+    let s = &run.summary;
+    let mut body = format!(
+        r#"<main class="index"><h1>Run #{id} <small>{label}</small></h1>
+<p class="meta">{game} · {done}/{planned} matches · {status} · started {started} · <a href="/runs/{id}/matches">matches</a> · <a href="/runs/{id}/matches?fault=any">faults</a></p>
+<h2>Leaderboard</h2>"#,
+        id = s.id,
+        label = escape(&s.label),
+        game = escape(&s.game),
+        done = s.n_matches_done,
+        planned = s.n_matches_planned,
+        status = escape(&s.status),
+        started = escape(&s.started),
+    );
+    body.push_str(
+        r#"<table class="list" id="leaderboard"><thead><tr><th>#</th><th>Bot</th><th>Rating</th><th>Games</th><th>W</th><th>D</th><th>L</th><th>Score</th><th>Faults</th></tr></thead><tbody>"#,
+    );
+    for row in &run.leaderboard {
+        let rating = match (row.rating, row.rating_error) {
+            (Some(r), Some(e)) => format!("{r:.1} ± {e:.1}"),
+            (Some(r), None) => format!("{r:.1}"),
+            _ => "–".to_string(),
+        };
+        let games = row.wins + row.draws + row.losses;
+        let rate = if games > 0 {
+            format!(
+                "{:.1}%",
+                100.0 * (row.wins as f64 + 0.5 * row.draws as f64) / games as f64
+            )
+        } else {
+            "–".to_string()
+        };
+        let _ = write!(
+            body,
+            r#"<tr data-bot="{bot}"><td>{rank}</td><td><a href="/runs/{id}/matches?bot={q}">{bot}</a></td><td>{rating}</td><td>{games}</td><td>{w}</td><td>{d}</td><td>{l}</td><td>{rate}</td><td>{faults}</td></tr>"#,
+            bot = escape(&row.bot),
+            q = crate::path::encode_segment(&row.bot),
+            rank = row.rank,
+            id = s.id,
+            games = row.games,
+            w = row.wins,
+            d = row.draws,
+            l = row.losses,
+            faults = row.faults,
+        );
+    }
+    body.push_str("</tbody></table>");
+    if !run.bots.is_empty() {
+        body.push_str(r#"<h2>Pairwise <small>(row's score against column)</small></h2><table class="matrix" id="pairwise"><thead><tr><th></th>"#);
+        for b in &run.bots {
+            let _ = write!(body, "<th>{}</th>", escape(b));
+        }
+        body.push_str("</tr></thead><tbody>");
+        for (i, b) in run.bots.iter().enumerate() {
+            let _ = write!(body, "<tr><th>{}</th>", escape(b));
+            for j in 0..run.bots.len() {
+                let cell = run
+                    .pairwise
+                    .get(i)
+                    .and_then(|r| r.get(j))
+                    .copied()
+                    .flatten();
+                match cell.and_then(|c| c.score_rate().map(|rate| (c, rate))) {
+                    Some((c, rate)) => {
+                        // Hue from red (0%) through grey to green (100%) makes the matrix scannable.
+                        let _ = write!(
+                            body,
+                            r#"<td style="--rate:{rate:.3}" title="{w}W {d}D {l}L">{pct:.0}%<small>{w}/{d}/{l}</small></td>"#,
+                            pct = rate * 100.0,
+                            w = c.wins,
+                            d = c.draws,
+                            l = c.losses,
+                        );
+                    }
+                    None => body.push_str(r#"<td class="none">–</td>"#),
+                }
+            }
+            body.push_str("</tr>");
+        }
+        body.push_str("</tbody></table>");
+    }
+    body.push_str("</main>");
+    layout(&format!("Run #{}", s.id), &body, true)
+}
+
+/// The matches of a run with the filter form.
+pub fn matches_page(run: &RunDetail, filter: &MatchFilter, rows: &[MatchRow]) -> String {
+    let id = run.summary.id;
+    let mut body = format!(
+        r#"<main class="index"><h1><a href="/runs/{id}">Run #{id}</a> · matches <small>({n}{more})</small></h1>
+<form class="filters" method="get" action="/runs/{id}/matches">"#,
+        n = rows.len(),
+        more = if rows.len() >= filter.limit { "+" } else { "" },
+    );
+    body.push_str(r#"<label>Bot <select name="bot"><option value="">any</option>"#);
+    for b in &run.bots {
+        let selected = if filter.bot.as_deref() == Some(b) {
+            " selected"
+        } else {
+            ""
+        };
+        let _ = write!(
+            body,
+            r#"<option value="{b}"{selected}>{b}</option>"#,
+            b = escape(b)
+        );
+    }
+    body.push_str("</select></label>");
+    let _ = write!(
+        body,
+        r#"<label>Seed <input name="seed" inputmode="numeric" value="{}"></label>"#,
+        filter.seed.map(|s| s.to_string()).unwrap_or_default()
+    );
+    body.push_str(r#"<label>Result <select name="result"><option value="">any</option>"#);
+    for r in [ResultFilter::Win, ResultFilter::Draw, ResultFilter::Loss] {
+        let selected = if filter.result == Some(r) {
+            " selected"
+        } else {
+            ""
+        };
+        let _ = write!(
+            body,
+            r#"<option value="{c}"{selected}>{c}</option>"#,
+            c = r.code()
+        );
+    }
+    body.push_str("</select></label>");
+    let _ = write!(
+        body,
+        r#"<label>Fault <input name="fault" placeholder="any, timeout, …" value="{}"></label><button>Filter</button></form>"#,
+        escape(filter.fault.as_deref().unwrap_or(""))
+    );
+    body.push_str(
+        r#"<table class="list" id="matches"><thead><tr><th>Match</th><th>Seed</th><th>Seats (rank, score)</th><th>End</th><th>Turns</th><th>ms</th><th>Replay</th></tr></thead><tbody>"#,
+    );
+    for m in rows {
+        let seats = m
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let fault = s
+                    .fault
+                    .as_deref()
+                    .map(|f| format!(r#" <em class="fault">{}</em>"#, escape(f)))
+                    .unwrap_or_default();
+                format!(
+                    r#"<span class="p p{i}">{} #{} {}{fault}</span>"#,
+                    escape(&s.bot),
+                    s.rank,
+                    s.score
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let replay = if m.has_replay {
+            format!(r#"<a href="/runs/{id}/matches/{}">watch</a>"#, m.id)
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            body,
+            r#"<tr data-match="{mid}"><td>{mid}</td><td>{seed}</td><td>{seats}</td><td>{end}</td><td>{turns}</td><td>{ms}</td><td>{replay}</td></tr>"#,
+            mid = m.id,
+            seed = m.seed,
+            end = escape(&m.end),
+            turns = m.turns.map(|t| t.to_string()).unwrap_or_default(),
+            ms = m.duration_ms.map(|t| t.to_string()).unwrap_or_default(),
+        );
+    }
+    body.push_str("</tbody></table></main>");
+    layout(&format!("Run #{id} matches"), &body, true)
+}
+
+/// A plain error page.
+pub fn error_page(status: u16, message: &str, has_runs: bool) -> String {
+    let body = format!(
+        r#"<main class="index"><h1>{status}</h1><p>{}</p><p><a href="/">Back to the replays</a></p></main>"#,
+        escape(message)
+    );
+    layout(&status.to_string(), &body, has_runs)
+}
+
+/// `YYYY-MM-DD HH:MM` in UTC from Unix seconds (civil-from-days, so no date crate is needed).
+pub fn format_time(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_covers_markup_and_quotes() {
+        assert_eq!(
+            escape(r#"<a href="x">'&'</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+
+    #[test]
+    fn times_are_utc_calendar_dates() {
+        assert_eq!(format_time(0), "1970-01-01 00:00");
+        assert_eq!(format_time(951_782_400), "2000-02-29 00:00");
+        assert_eq!(format_time(1_795_000_000), "2026-11-18 11:06");
+    }
+}

@@ -1,0 +1,268 @@
+//! realm's replay viewer: a small read-only HTTP server on 127.0.0.1 that lists the replays of
+//! a folder (and, through `RunSource`, the runs of a results store) and draws any replay turn
+//! by turn in the browser, with each call's input, output, stderr and verdict beside the board.
+//!
+//! Everything the pages load is embedded (`assets`), so the viewer works offline and building
+//! realm needs no JavaScript tooling. Each game is drawn by one ES module,
+//! `assets/renderers/<slug>.js`; the page picks it by the replay's game slug.
+//!
+//! **Boundary**: the server answers only GET and HEAD, serves only its embedded assets and
+//! `.json` files inside the configured replay folder (or the one file given to `realm view`, or
+//! files a `RunSource` names), and answers anything else with 404. It never writes.
+//! It does not print: the binary prints `RunningServer::url`.
+//!
+//! ```no_run
+//! let server = realm_viewer::start(realm_viewer::ServerConfig::folder("replays")).unwrap();
+//! println!("{}", server.url());
+//! server.join();
+//! ```
+
+mod assets;
+mod html;
+mod listing;
+mod path;
+mod routes;
+mod runs;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+pub use listing::{ReplayEntry, ReplaySummary};
+pub use runs::{
+    LeaderRow, MatchFilter, MatchRow, PairRecord, ResultFilter, RunDetail, RunSource, RunSummary,
+    SeatResult, SourceError,
+};
+
+use routes::{Replays, Site};
+
+/// How many requests are answered at once. Reading a large replay should not stall the page's
+/// asset requests, but this is a local viewer for one person.
+const N_WORKERS: usize = 4;
+
+/// What to serve and where.
+pub struct ServerConfig {
+    /// The folder whose `.json` files are listed and served (with sub-folders). A folder that
+    /// does not exist yet is shown as empty.
+    pub replays_dir: PathBuf,
+    /// The port on 127.0.0.1; `None` or `Some(0)` picks a free one.
+    pub port: Option<u16>,
+    /// Serve only this replay file (`realm view FILE`); `replays_dir` is then not listed.
+    pub single_replay: Option<PathBuf>,
+    /// The results store behind the runs pages; without it those pages are 404.
+    pub runs: Option<Box<dyn RunSource>>,
+}
+
+impl ServerConfig {
+    /// Serves a replay folder on a free port, without runs.
+    pub fn folder(replays_dir: impl Into<PathBuf>) -> Self {
+        ServerConfig {
+            replays_dir: replays_dir.into(),
+            port: None,
+            single_replay: None,
+            runs: None,
+        }
+    }
+
+    /// Serves one replay file on a free port.
+    pub fn single(replay: impl Into<PathBuf>) -> Self {
+        let replay = replay.into();
+        ServerConfig {
+            replays_dir: replay.parent().map(Path::to_path_buf).unwrap_or_default(),
+            port: None,
+            single_replay: Some(replay),
+            runs: None,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ViewerError {
+    #[error("cannot listen on 127.0.0.1:{port}: {reason}")]
+    Bind { port: u16, reason: String },
+    #[error("{} is not a folder", path.display())]
+    NotAFolder { path: PathBuf },
+    #[error("cannot open replay {}: {source}", path.display())]
+    Replay {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// A server answering on its own threads until `shutdown`.
+pub struct RunningServer {
+    port: u16,
+    start_path: String,
+    stop: Arc<AtomicBool>,
+    server: Arc<tiny_http::Server>,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl RunningServer {
+    /// The URL to open: the replay page with `single_replay`, else the index.
+    pub fn url(&self) -> String {
+        format!("{}{}", self.base_url(), self.start_path)
+    }
+
+    /// `http://127.0.0.1:PORT/`.
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}/", self.port)
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Blocks until the server stops (for the binary: until the process is interrupted).
+    pub fn join(self) {
+        for worker in self.workers {
+            let _ = worker.join();
+        }
+    }
+
+    /// Stops accepting requests, lets the ones in progress finish, waits for the threads, and
+    /// returns once the port is closed (so a test can start another server on it at once).
+    pub fn shutdown(self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Each unblock wakes exactly one waiting worker.
+        for _ in &self.workers {
+            self.server.unblock();
+        }
+        for worker in self.workers {
+            let _ = worker.join();
+        }
+        // The last reference: dropping it tells tiny_http's accept thread to close the
+        // listener, which that thread does a moment later.
+        drop(self.server);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+}
+
+/// Binds 127.0.0.1 and starts answering on background threads.
+pub fn start(config: ServerConfig) -> Result<RunningServer, ViewerError> {
+    let replays = match &config.single_replay {
+        Some(file) => {
+            let file = file.canonicalize().map_err(|source| ViewerError::Replay {
+                path: file.clone(),
+                source,
+            })?;
+            let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+            let href = path::encode_segment(name.as_deref().unwrap_or("replay.json"));
+            Replays::Single { file, href }
+        }
+        None => {
+            let dir = std::path::absolute(&config.replays_dir).unwrap_or(config.replays_dir);
+            if dir.exists() && !dir.is_dir() {
+                return Err(ViewerError::NotAFolder { path: dir });
+            }
+            Replays::Folder(dir)
+        }
+    };
+    let start_path = match &replays {
+        Replays::Single { href, .. } => format!("replay/{href}"),
+        Replays::Folder(_) => String::new(),
+    };
+    let port = config.port.unwrap_or(0);
+    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| ViewerError::Bind {
+        port,
+        reason: e.to_string(),
+    })?;
+    let port = server
+        .server_addr()
+        .to_ip()
+        .map(|a| a.port())
+        .unwrap_or(port);
+    let server = Arc::new(server);
+    let site = Arc::new(Site {
+        replays,
+        runs: config.runs,
+        cache: listing::SummaryCache::default(),
+    });
+    let stop = Arc::new(AtomicBool::new(false));
+    let workers = (0..N_WORKERS)
+        .map(|_| {
+            let (server, site, stop) = (server.clone(), site.clone(), stop.clone());
+            std::thread::spawn(move || serve(&server, &site, &stop))
+        })
+        .collect();
+    Ok(RunningServer {
+        port,
+        start_path,
+        stop,
+        server,
+        workers,
+    })
+}
+
+fn serve(server: &tiny_http::Server, site: &Site, stop: &AtomicBool) {
+    while !stop.load(Ordering::SeqCst) {
+        let request = match server.recv() {
+            Ok(request) => request,
+            // An unblock from `shutdown`, or a failed accept: back off briefly so a socket
+            // error that repeats cannot spin a core.
+            Err(_) => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+                continue;
+            }
+        };
+        let reply = if host_allowed(&request) {
+            site.handle(request.method().as_str(), request.url())
+        } else {
+            site.handle("GET", "/-/wrong-host")
+        };
+        let _ = request.respond(to_response(reply));
+    }
+}
+
+/// Only loopback host names: a web page that rebinds its own domain to 127.0.0.1 would send
+/// its domain here, and must not read the replays (DNS rebinding). The port is not checked so
+/// that an SSH tunnel on another port still works.
+fn host_allowed(request: &tiny_http::Request) -> bool {
+    let Some(host) = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Host"))
+        .map(|h| h.value.as_str().to_ascii_lowercase())
+    else {
+        // HTTP/1.0 clients may omit it; they cannot be a rebinding browser.
+        return true;
+    };
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    matches!(name, "127.0.0.1" | "localhost" | "::1")
+}
+
+fn to_response(reply: routes::Reply) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
+    let header = |k: &str, v: &str| {
+        tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()).expect("static header is valid")
+    };
+    let mut response = tiny_http::Response::from_data(reply.body)
+        .with_status_code(reply.status)
+        .with_header(header("Content-Type", reply.content_type))
+        .with_header(header("X-Content-Type-Options", "nosniff"))
+        .with_header(header("Referrer-Policy", "no-referrer"))
+        .with_header(header(
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+        ))
+        .with_header(header(
+            "Cache-Control",
+            if reply.cacheable {
+                "max-age=300"
+            } else {
+                "no-store"
+            },
+        ));
+    if reply.allow {
+        response = response.with_header(header("Allow", "GET, HEAD"));
+    }
+    response
+}

@@ -1,0 +1,295 @@
+//! The seam between the viewer and a results store: `RunSource` answers the runs pages (the
+//! list of runs, one run's leaderboard and pairwise matrix, its matches with filters, and the
+//! replay file of one match). The viewer never opens a database itself; the binary passes an
+//! implementation backed by `realm-store`.
+//!
+//! The data types here are the viewer's own wire types, kept small and serializable so the same
+//! values also feed the `/api/runs...` JSON routes.
+
+use std::error::Error;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+/// What a run source returns on failure; the viewer shows it as a 500 page.
+pub type SourceError = Box<dyn Error + Send + Sync>;
+
+/// Read-only access to stored runs. Implementations must be cheap to call per request (the
+/// viewer calls them on every page view) and safe to share between the server's threads.
+pub trait RunSource: Send + Sync {
+    /// Every run, newest first.
+    fn runs(&self) -> Result<Vec<RunSummary>, SourceError>;
+
+    /// One run with its leaderboard and pairwise matrix, or `None` if there is no such run.
+    fn run(&self, run_id: i64) -> Result<Option<RunDetail>, SourceError>;
+
+    /// The matches of a run that pass `filter` (the source may use `MatchFilter::accepts`),
+    /// in the order to show them, at most `filter.limit` of them.
+    fn matches(&self, run_id: i64, filter: &MatchFilter) -> Result<Vec<MatchRow>, SourceError>;
+
+    /// Where the kept replay of a match is, or `None` if it was not kept. The path comes from
+    /// the store, not from the URL, so it may lie outside the replay folder.
+    fn replay_file(&self, run_id: i64, match_id: i64) -> Result<Option<PathBuf>, SourceError>;
+}
+
+/// One line of the runs list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub id: i64,
+    /// A human label, e.g. the command line or a name given with `--name`.
+    pub label: String,
+    /// The game slug, plus variant and league when set, e.g. `blocking duo`.
+    pub game: String,
+    /// When the run started, as text (the store's own format).
+    pub started: String,
+    pub n_bots: usize,
+    pub n_matches_done: u64,
+    pub n_matches_planned: u64,
+    /// e.g. `running`, `done`, `interrupted`, `sprt: H1 accepted`.
+    pub status: String,
+}
+
+/// One run in full: the summary, the leaderboard and the pairwise matrix.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunDetail {
+    pub summary: RunSummary,
+    /// Best first.
+    pub leaderboard: Vec<LeaderRow>,
+    /// The matrix's bot names, in row and column order.
+    pub bots: Vec<String>,
+    /// `pairwise[i][j]` is bot i's record against bot j; `None` where they never met
+    /// (always on the diagonal).
+    pub pairwise: Vec<Vec<Option<PairRecord>>>,
+}
+
+/// One bot's line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderRow {
+    pub rank: u32,
+    pub bot: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// A rating (Elo, TrueSkill mean, ...) if the run computes one.
+    pub rating: Option<f64>,
+    /// Its error bar (e.g. a 95% half-width).
+    pub rating_error: Option<f64>,
+    pub faults: u64,
+}
+
+/// Bot i's record against bot j.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairRecord {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl PairRecord {
+    /// Points per game (win 1, draw 1/2), or `None` before any game.
+    pub fn score_rate(&self) -> Option<f64> {
+        let games = self.wins + self.draws + self.losses;
+        (games > 0).then(|| (self.wins as f64 + 0.5 * self.draws as f64) / games as f64)
+    }
+}
+
+/// One match of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRow {
+    pub id: i64,
+    pub seed: u64,
+    /// One entry per seat, in seat order.
+    pub seats: Vec<SeatResult>,
+    /// The end reason code (`finished`, `turn_limit`, a fault code, ...).
+    pub end: String,
+    pub turns: Option<u32>,
+    pub duration_ms: Option<u64>,
+    /// True when a replay was kept (the page then links to it).
+    pub has_replay: bool,
+}
+
+/// One seat of a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatResult {
+    pub bot: String,
+    pub score: i64,
+    /// 1-based; equal ranks are a draw.
+    pub rank: u32,
+    /// The fault code if this seat faulted.
+    pub fault: Option<String>,
+}
+
+/// Which matches of a run to show. Every field narrows the list; the defaults show all.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchFilter {
+    /// Only matches this bot played in.
+    pub bot: Option<String>,
+    pub seed: Option<u64>,
+    pub result: Option<ResultFilter>,
+    /// Only matches with a fault; `Some("any")` for any fault kind, else a fault code.
+    pub fault: Option<String>,
+    /// The most rows to return (the viewer asks for at most `MatchFilter::MAX_ROWS`).
+    pub limit: usize,
+}
+
+/// A result as seen from `MatchFilter::bot`, or of the match as a whole without a bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultFilter {
+    /// The bot ranked first alone (without a bot: the match had a single winner).
+    Win,
+    /// The bot shared first place (without a bot: first place was shared).
+    Draw,
+    /// The bot did not rank first (without a bot: same as `Win`, someone won outright).
+    Loss,
+}
+
+impl ResultFilter {
+    pub fn code(self) -> &'static str {
+        match self {
+            ResultFilter::Win => "win",
+            ResultFilter::Draw => "draw",
+            ResultFilter::Loss => "loss",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        match code {
+            "win" => Some(ResultFilter::Win),
+            "draw" => Some(ResultFilter::Draw),
+            "loss" => Some(ResultFilter::Loss),
+            _ => None,
+        }
+    }
+}
+
+impl MatchFilter {
+    /// The most match rows one page shows.
+    pub const MAX_ROWS: usize = 1000;
+
+    /// Builds a filter from a URL query string (`bot=a&seed=3&result=win&fault=any`); unknown
+    /// keys and empty or unparsable values are ignored, so a half-filled form still works.
+    pub fn from_query(query: &str) -> Self {
+        let mut filter = MatchFilter {
+            limit: Self::MAX_ROWS,
+            ..MatchFilter::default()
+        };
+        for pair in query.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let Some(value) = crate::path::percent_decode(&value.replace('+', " ")) else {
+                continue;
+            };
+            let value = value.trim();
+            if value.is_empty() {
+                continue;
+            }
+            match key {
+                "bot" => filter.bot = Some(value.to_string()),
+                "seed" => filter.seed = value.parse().ok(),
+                "result" => filter.result = ResultFilter::parse(value),
+                "fault" => filter.fault = Some(value.to_string()),
+                _ => {}
+            }
+        }
+        filter
+    }
+
+    /// The in-memory meaning of the filter (everything but `limit`), for sources that filter
+    /// after loading and for checking a SQL translation against.
+    pub fn accepts(&self, row: &MatchRow) -> bool {
+        let seats: Vec<&SeatResult> = match &self.bot {
+            Some(bot) => row.seats.iter().filter(|s| &s.bot == bot).collect(),
+            None => row.seats.iter().collect(),
+        };
+        if seats.is_empty() || self.seed.is_some_and(|seed| seed != row.seed) {
+            return false;
+        }
+        let n_first = row.seats.iter().filter(|s| s.rank == 1).count();
+        let result_ok = match (self.result, self.bot.is_some()) {
+            (None, _) => true,
+            (Some(ResultFilter::Win), true) => seats.iter().any(|s| s.rank == 1 && n_first == 1),
+            (Some(ResultFilter::Draw), true) => seats.iter().any(|s| s.rank == 1 && n_first > 1),
+            (Some(ResultFilter::Loss), true) => seats.iter().any(|s| s.rank != 1),
+            (Some(ResultFilter::Draw), false) => n_first > 1,
+            (Some(_), false) => n_first == 1,
+        };
+        let fault_ok = match self.fault.as_deref() {
+            None => true,
+            Some("any") => seats.iter().any(|s| s.fault.is_some()),
+            Some(code) => seats.iter().any(|s| s.fault.as_deref() == Some(code)),
+        };
+        result_ok && fault_ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(seed: u64, seats: &[(&str, u32, Option<&str>)]) -> MatchRow {
+        MatchRow {
+            id: 1,
+            seed,
+            seats: seats
+                .iter()
+                .map(|&(bot, rank, fault)| SeatResult {
+                    bot: bot.to_string(),
+                    score: 0,
+                    rank,
+                    fault: fault.map(str::to_string),
+                })
+                .collect(),
+            end: "finished".into(),
+            turns: None,
+            duration_ms: None,
+            has_replay: false,
+        }
+    }
+
+    #[test]
+    fn query_parsing_ignores_blanks_and_junk() {
+        let f = MatchFilter::from_query("bot=my+bot&seed=42&result=win&fault=&zzz=1");
+        assert_eq!(f.bot.as_deref(), Some("my bot"));
+        assert_eq!(f.seed, Some(42));
+        assert_eq!(f.result, Some(ResultFilter::Win));
+        assert_eq!(f.fault, None);
+        assert_eq!(f.limit, MatchFilter::MAX_ROWS);
+        assert_eq!(MatchFilter::from_query("seed=x").seed, None);
+    }
+
+    #[test]
+    fn results_are_seen_from_the_chosen_bot() {
+        let won = row(7, &[("a", 1, None), ("b", 2, Some("timeout"))]);
+        let drawn = row(8, &[("a", 1, None), ("b", 1, None)]);
+        let f = |q: &str| MatchFilter::from_query(q);
+        assert!(f("bot=a&result=win").accepts(&won));
+        assert!(!f("bot=b&result=win").accepts(&won));
+        assert!(f("bot=b&result=loss").accepts(&won));
+        assert!(f("bot=b&result=draw").accepts(&drawn));
+        assert!(!f("bot=a&result=draw").accepts(&won));
+        assert!(f("result=draw").accepts(&drawn) && !f("result=draw").accepts(&won));
+        assert!(f("result=win").accepts(&won) && !f("result=win").accepts(&drawn));
+        assert!(!f("bot=c").accepts(&won));
+        assert!(f("seed=7").accepts(&won) && !f("seed=7").accepts(&drawn));
+        assert!(f("fault=any").accepts(&won) && !f("fault=any").accepts(&drawn));
+        assert!(f("fault=timeout").accepts(&won) && !f("fault=crashed").accepts(&won));
+        assert!(!f("bot=a&fault=any").accepts(&won), "a did not fault");
+    }
+
+    #[test]
+    fn score_rate_counts_draws_as_half() {
+        let r = PairRecord {
+            wins: 3,
+            draws: 2,
+            losses: 5,
+        };
+        assert_eq!(r.score_rate(), Some(0.4));
+        let none = PairRecord {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(none.score_rate(), None);
+    }
+}

@@ -1,0 +1,503 @@
+//! The viewer as a client sees it: a real server on a free port, raw HTTP over TCP (so request
+//! targets reach the server exactly as written, `..` and `%2e%2e` included), every refusal a
+//! 404, and the runs pages over an in-memory `RunSource`.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+
+use realm_viewer::{
+    LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource, RunSummary, RunningServer,
+    SeatResult, ServerConfig, SourceError,
+};
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+const GAMES: [&str; 5] = [
+    "kingdomino",
+    "blocking",
+    "ice-and-fire",
+    "carcassonne",
+    "kingdom-builder",
+];
+const SECRET: &str = "TOP-SECRET-CONTENT";
+
+struct Reply {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+/// Sends one request exactly as given and reads the whole answer.
+fn raw(server: &RunningServer, request: &str) -> Reply {
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port())).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).unwrap();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Reply {
+        status,
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+fn request(server: &RunningServer, method: &str, target: &str) -> Reply {
+    raw(
+        server,
+        &format!("{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+    )
+}
+
+fn get(server: &RunningServer, target: &str) -> Reply {
+    request(server, "GET", target)
+}
+
+/// A temp dir holding `replays/` (the fixtures, one in a sub-folder) next to a secret file, and
+/// a symlink inside `replays/` that points at the secret.
+fn replay_tree() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("replays");
+    std::fs::create_dir_all(root.join("sub")).unwrap();
+    for game in GAMES {
+        let target = if game == "blocking" {
+            root.join("sub").join("blocking game.json")
+        } else {
+            root.join(format!("{game}.json"))
+        };
+        std::fs::copy(Path::new(FIXTURES).join(format!("{game}.json")), target).unwrap();
+    }
+    std::fs::write(dir.path().join("secret.json"), SECRET).unwrap();
+    std::fs::write(dir.path().join("passwd"), SECRET).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("secret.json"), root.join("link.json")).unwrap();
+    (dir, root)
+}
+
+fn serve(root: &Path) -> RunningServer {
+    realm_viewer::start(ServerConfig::folder(root)).unwrap()
+}
+
+#[test]
+fn every_fixture_is_a_valid_replay_and_is_served_as_json() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    for game in GAMES {
+        let path = if game == "blocking" {
+            "sub/blocking%20game.json".to_string()
+        } else {
+            format!("{game}.json")
+        };
+        let reply = get(&server, &format!("/api/replay/{path}"));
+        assert_eq!(reply.status, 200, "{game}");
+        assert!(reply.head.contains("Content-Type: application/json"));
+        let replay: realm_core::Replay = serde_json::from_str(&reply.body).unwrap();
+        assert_eq!(replay.spec.game, game);
+        assert!(!replay.turns.is_empty());
+        for frame in
+            std::iter::once(&replay.initial_frame).chain(replay.turns.iter().map(|t| &t.frame))
+        {
+            let scores = frame["scores"].as_array().expect("every frame has scores");
+            assert_eq!(scores.len(), replay.spec.n_players, "{game}");
+        }
+        let page = get(&server, &format!("/replay/{path}"));
+        assert_eq!(page.status, 200);
+        assert!(page
+            .body
+            .contains(&format!(r#"data-src="/api/replay/{path}""#)));
+        assert!(page.body.contains(r#"src="/assets/replay.js""#));
+    }
+    server.shutdown();
+}
+
+#[test]
+fn every_fixture_file_parses_as_a_replay_with_scores_in_every_frame() {
+    let mut n = 0;
+    for item in std::fs::read_dir(FIXTURES).unwrap() {
+        let path = item.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let replay: realm_core::Replay =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            GAMES.contains(&replay.spec.game.as_str()),
+            "{}",
+            path.display()
+        );
+        for turn in &replay.turns {
+            assert!(turn.player < replay.spec.n_players);
+            assert_eq!(
+                turn.frame["scores"].as_array().map(Vec::len),
+                Some(replay.spec.n_players),
+                "{}",
+                path.display()
+            );
+        }
+        n += 1;
+    }
+    assert!(n >= GAMES.len());
+}
+
+#[test]
+fn path_traversal_is_refused_with_404() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    let attempts = [
+        "/api/replay/../secret.json",
+        "/replay/../secret.json",
+        "/api/replay/%2e%2e/secret.json",
+        "/api/replay/%2E%2E%2Fsecret.json",
+        "/api/replay/sub/..%2f..%2fsecret.json",
+        "/api/replay/sub/%2e%2e/%2e%2e/secret.json",
+        "/api/replay/..%5csecret.json",
+        "/api/replay/%252e%252e/secret.json",
+        "/api/replay/.%2e/secret.json",
+        "//etc/passwd",
+        "/../passwd",
+        "/api/replay//etc/passwd",
+        "/api/replay/%2fetc%2fpasswd",
+        "/api/replay/%2Fetc%2Fpasswd%00.json",
+        "/assets/../../Cargo.toml",
+        "/assets/%2e%2e/%2e%2e/Cargo.toml",
+        "/api/replay/link.json",
+        "/replay/link.json",
+        "http://127.0.0.1/api/replay/../secret.json",
+        "/api/replay/kingdomino.json/../../secret.json",
+    ];
+    for target in attempts {
+        let reply = get(&server, target);
+        assert_eq!(reply.status, 404, "{target}");
+        assert!(!reply.body.contains(SECRET), "{target} leaked the secret");
+    }
+    // The same files by honest names are fine, so the refusals above are not blanket ones.
+    assert_eq!(get(&server, "/api/replay/kingdomino.json").status, 200);
+    assert_eq!(
+        get(&server, "/api/replay/sub/blocking%20game.json").status,
+        200
+    );
+    server.shutdown();
+}
+
+#[test]
+fn unknown_urls_are_404_and_writes_are_405() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    for target in [
+        "/nope",
+        "/index.html",
+        "/assets/missing.js",
+        "/api/replay/missing.json",
+        "/replay/",
+        "/api/replays/x",
+        "/runs",
+        "/runs/1",
+        "/api/runs",
+    ] {
+        assert_eq!(get(&server, target).status, 404, "{target}");
+    }
+    for method in ["POST", "PUT", "DELETE", "PATCH"] {
+        let reply = request(&server, method, "/api/replay/kingdomino.json");
+        assert_eq!(reply.status, 405, "{method}");
+        assert!(reply.head.contains("Allow: GET, HEAD"));
+    }
+    let head = request(&server, "HEAD", "/api/replay/kingdomino.json");
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty(), "HEAD has no body");
+    server.shutdown();
+}
+
+#[test]
+fn a_foreign_host_name_is_refused() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    let ask = |host: &str| {
+        raw(
+            &server,
+            &format!("GET /api/replays HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+        )
+        .status
+    };
+    assert_eq!(ask("evil.example:80"), 404, "DNS rebinding");
+    assert_eq!(ask("localhost:9"), 200);
+    assert_eq!(ask("[::1]:9"), 200);
+    assert_eq!(ask(&format!("127.0.0.1:{}", server.port())), 200);
+    server.shutdown();
+}
+
+#[test]
+fn the_index_lists_the_replays_newest_first() {
+    let (_dir, root) = replay_tree();
+    let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+    std::fs::File::options()
+        .write(true)
+        .open(root.join("carcassonne.json"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let server = serve(&root);
+    let index = get(&server, "/");
+    assert_eq!(index.status, 200);
+    for href in [
+        "/replay/kingdomino.json",
+        "/replay/sub/blocking%20game.json",
+        "/replay/ice-and-fire.json",
+        "/replay/kingdom-builder.json",
+    ] {
+        assert!(index.body.contains(href), "{href}");
+    }
+    assert!(!index.body.contains("link.json"), "symlinks are not listed");
+    let list: Vec<serde_json::Value> =
+        serde_json::from_str(&get(&server, "/api/replays").body).unwrap();
+    assert_eq!(list.len(), 5);
+    assert_eq!(list[4]["name"], "carcassonne.json", "the oldest is last");
+    assert_eq!(list[4]["summary"]["game"], "carcassonne");
+    assert_eq!(
+        list[4]["summary"]["players"],
+        serde_json::json!(["greedy", "mcts"])
+    );
+    server.shutdown();
+}
+
+#[test]
+fn a_missing_folder_is_an_empty_list_until_it_appears() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("later");
+    let server = serve(&root);
+    assert_eq!(get(&server, "/api/replays").body, "[]");
+    assert!(get(&server, "/").body.contains("No replays"));
+    std::fs::create_dir(&root).unwrap();
+    std::fs::copy(
+        Path::new(FIXTURES).join("kingdomino.json"),
+        root.join("k.json"),
+    )
+    .unwrap();
+    assert_eq!(get(&server, "/api/replay/k.json").status, 200);
+    server.shutdown();
+}
+
+#[test]
+fn a_file_as_replay_folder_is_an_error() {
+    let file = Path::new(FIXTURES).join("kingdomino.json");
+    let err = realm_viewer::start(ServerConfig::folder(&file))
+        .err()
+        .unwrap();
+    assert!(err.to_string().ends_with("is not a folder"), "{err}");
+}
+
+#[test]
+fn single_replay_mode_serves_that_file_only() {
+    let (_dir, root) = replay_tree();
+    let server = realm_viewer::start(ServerConfig::single(root.join("kingdomino.json"))).unwrap();
+    assert!(
+        server.url().ends_with("/replay/kingdomino.json"),
+        "{}",
+        server.url()
+    );
+    let page = get(&server, "/replay/kingdomino.json");
+    assert_eq!(page.status, 200);
+    assert_eq!(get(&server, "/api/replay/kingdomino.json").status, 200);
+    assert_eq!(get(&server, "/api/replay/kingdomin%6F.json").status, 200);
+    assert_eq!(get(&server, "/api/replay/ice-and-fire.json").status, 404);
+    assert_eq!(get(&server, "/api/replay/../secret.json").status, 404);
+    let list: Vec<serde_json::Value> =
+        serde_json::from_str(&get(&server, "/api/replays").body).unwrap();
+    assert_eq!(list.len(), 1);
+    server.shutdown();
+}
+
+#[test]
+fn shutdown_closes_the_port() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    let port = server.port();
+    assert_eq!(get(&server, "/").status, 200);
+    server.shutdown();
+    assert!(TcpStream::connect(("127.0.0.1", port)).is_err());
+}
+
+/// One run of two bots with three matches; match 2 kept its replay.
+struct FakeStore {
+    replay: PathBuf,
+}
+
+fn seat(bot: &str, score: i64, rank: u32, fault: Option<&str>) -> SeatResult {
+    SeatResult {
+        bot: bot.to_string(),
+        score,
+        rank,
+        fault: fault.map(str::to_string),
+    }
+}
+
+impl RunSource for FakeStore {
+    fn runs(&self) -> Result<Vec<RunSummary>, SourceError> {
+        Ok(vec![RunSummary {
+            id: 7,
+            label: "arena <kingdomino>".into(),
+            game: "kingdomino".into(),
+            started: "2026-11-22 04:00".into(),
+            n_bots: 2,
+            n_matches_done: 3,
+            n_matches_planned: 4,
+            status: "running".into(),
+        }])
+    }
+
+    fn run(&self, run_id: i64) -> Result<Option<RunDetail>, SourceError> {
+        if run_id != 7 {
+            return Ok(None);
+        }
+        let record = |wins, draws, losses| {
+            Some(PairRecord {
+                wins,
+                draws,
+                losses,
+            })
+        };
+        Ok(Some(RunDetail {
+            summary: self.runs()?.remove(0),
+            leaderboard: vec![
+                LeaderRow {
+                    rank: 1,
+                    bot: "greedy".into(),
+                    games: 3,
+                    wins: 2,
+                    draws: 0,
+                    losses: 1,
+                    rating: Some(35.2),
+                    rating_error: Some(120.0),
+                    faults: 0,
+                },
+                LeaderRow {
+                    rank: 2,
+                    bot: "random".into(),
+                    games: 3,
+                    wins: 1,
+                    draws: 0,
+                    losses: 2,
+                    rating: None,
+                    rating_error: None,
+                    faults: 1,
+                },
+            ],
+            bots: vec!["greedy".into(), "random".into()],
+            pairwise: vec![vec![None, record(2, 0, 1)], vec![record(1, 0, 2), None]],
+        }))
+    }
+
+    fn matches(&self, run_id: i64, filter: &MatchFilter) -> Result<Vec<MatchRow>, SourceError> {
+        if run_id != 7 {
+            return Err("no such run".into());
+        }
+        let row = |id, seed, seats, has_replay| MatchRow {
+            id,
+            seed,
+            seats,
+            end: "finished".into(),
+            turns: Some(24),
+            duration_ms: Some(120),
+            has_replay,
+        };
+        let all = vec![
+            row(
+                1,
+                100,
+                vec![seat("greedy", 40, 1, None), seat("random", 12, 2, None)],
+                false,
+            ),
+            row(
+                2,
+                101,
+                vec![
+                    seat("random", 0, 2, Some("timeout")),
+                    seat("greedy", 30, 1, None),
+                ],
+                true,
+            ),
+            row(
+                3,
+                102,
+                vec![seat("greedy", 10, 2, None), seat("random", 22, 1, None)],
+                false,
+            ),
+        ];
+        Ok(all
+            .into_iter()
+            .filter(|m| filter.accepts(m))
+            .take(filter.limit)
+            .collect())
+    }
+
+    fn replay_file(&self, run_id: i64, match_id: i64) -> Result<Option<PathBuf>, SourceError> {
+        Ok((run_id == 7 && match_id == 2).then(|| self.replay.clone()))
+    }
+}
+
+#[test]
+fn runs_pages_show_leaderboard_matrix_filters_and_replays() {
+    let (dir, root) = replay_tree();
+    // The store's replay lives outside the replay folder: it is trusted because the store
+    // named it, not the URL.
+    let kept = dir.path().join("kept.json");
+    std::fs::copy(Path::new(FIXTURES).join("kingdomino.json"), &kept).unwrap();
+    let mut config = ServerConfig::folder(&root);
+    config.runs = Some(Box::new(FakeStore { replay: kept }));
+    let server = realm_viewer::start(config).unwrap();
+
+    let index = get(&server, "/");
+    assert!(index.body.contains(r#"href="/runs/7""#));
+    assert!(
+        index.body.contains("arena &lt;kingdomino&gt;"),
+        "labels are escaped"
+    );
+    assert!(get(&server, "/runs").body.contains(r#"data-run="7""#));
+
+    let run = get(&server, "/runs/7");
+    assert_eq!(run.status, 200);
+    assert!(run.body.contains(r#"id="leaderboard""#));
+    assert!(run.body.contains("35.2 ± 120.0"));
+    assert!(run.body.contains(r#"id="pairwise""#));
+    assert!(run.body.contains("67%"), "greedy scored 2/3 against random");
+
+    let count = |target: &str| get(&server, target).body.matches("data-match=").count();
+    assert_eq!(count("/runs/7/matches"), 3);
+    assert_eq!(count("/runs/7/matches?bot=greedy&result=win"), 2);
+    assert_eq!(
+        count("/runs/7/matches?bot=random&result=win&seed=&fault="),
+        1
+    );
+    assert_eq!(count("/runs/7/matches?fault=timeout"), 1);
+    assert_eq!(count("/runs/7/matches?seed=102"), 1);
+    let api: Vec<MatchRow> =
+        serde_json::from_str(&get(&server, "/api/runs/7/matches?fault=any").body).unwrap();
+    assert_eq!(api.iter().map(|m| m.id).collect::<Vec<_>>(), [2]);
+
+    let page = get(&server, "/runs/7/matches/2");
+    assert_eq!(page.status, 200);
+    assert!(page
+        .body
+        .contains(r#"data-src="/api/runs/7/matches/2/replay""#));
+    let replay = get(&server, "/api/runs/7/matches/2/replay");
+    assert_eq!(replay.status, 200);
+    serde_json::from_str::<realm_core::Replay>(&replay.body).unwrap();
+
+    for target in [
+        "/runs/8",
+        "/runs/7/matches/1",
+        "/api/runs/7/matches/1/replay",
+        "/runs/x",
+        "/runs/07x",
+        "/runs/7/matches/2/extra",
+        "/api/runs/8/matches",
+    ] {
+        assert_eq!(get(&server, target).status, 404, "{target}");
+    }
+    server.shutdown();
+}
