@@ -1,1 +1,59 @@
-//! Under construction.
+//! Carcassonne (CodinGame community game) for realm: the 72-tile base set, blocks as a
+//! union-find over tile parts, men and scoring in three leagues, the text protocol, the
+//! referee and the built-in bots `random` and `greedy`. RULES.md states the rules as
+//! implemented.
+//!
+//! This crate does no I/O; the tile table is embedded.
+
+pub mod board;
+pub mod bots;
+pub mod protocol;
+pub mod referee;
+pub mod rules;
+pub mod setup;
+pub mod tiles;
+pub mod view;
+
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+
+pub use board::{Board, Placement};
+pub use referee::CarcassonneReferee;
+pub use rules::{Action, State};
+
+/// The catalog entry.
+pub const INFO: GameInfo = GameInfo {
+    slug: "carcassonne",
+    title: "Carcassonne",
+    variants: &[realm_core::spec::VariantInfo {
+        name: None,
+        players: &[2, 3, 4],
+        summary: "base game, 72 tiles; leagues 1 castles+fields, 2 +roads, 3 +monasteries",
+    }],
+    leagues: &setup::LEAGUES,
+    default_league: 3,
+    options: &[],
+    bots: &["random", "greedy"],
+};
+
+/// A referee for `spec` (seeded bag, §3.1).
+pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
+    let league = INFO.validate(spec)?;
+    Ok(Box::new(CarcassonneReferee::new(State::new(
+        league,
+        spec.n_players,
+        spec.seed,
+    ))))
+}
+
+/// A built-in bot by name.
+pub fn new_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
+    match name {
+        "random" => Ok(Box::new(bots::Random::new(seed))),
+        "greedy" => Ok(Box::new(bots::Greedy::new(seed))),
+        _ => Err(SetupError::UnknownBot {
+            game: INFO.slug.to_string(),
+            name: name.to_string(),
+            known: INFO.bots.join(", "),
+        }),
+    }
+}
