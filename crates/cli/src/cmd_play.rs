@@ -28,33 +28,12 @@ pub struct PlayArgs {
     /// Record response times in the replay (makes two runs of the same match differ)
     #[arg(long)]
     pub timings: bool,
+    /// Serve the replay in the web viewer afterwards
+    #[arg(long, conflicts_with = "json")]
+    pub view: bool,
     /// Print `{"ranks": [...], "errors": [...]}` (psyleague's cmd_play_game) instead of a summary
     #[arg(long)]
     pub json: bool,
-}
-
-/// `realm` with no arguments: a Kingdomino match between two built-in bots.
-pub fn run_default() -> Result<ExitCode> {
-    println!(
-        "realm: no command given, so here is a Kingdomino match (see `realm --help` for more)\n"
-    );
-    run(PlayArgs {
-        game: "kingdomino".into(),
-        bots: vec!["builtin:greedy".into(), "builtin:random".into()],
-        setup: MatchFlags {
-            seed: Some("1".into()),
-            league: None,
-            variant: None,
-            options: Vec::new(),
-        },
-        time: TimeFlags {
-            time_scale: 1.0,
-            no_timeout: false,
-        },
-        replay: None,
-        timings: false,
-        json: false,
-    })
 }
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
@@ -89,6 +68,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         println!("{}", psyleague_json(&result.replay));
     } else {
         print_summary(&result.replay, &path);
+    }
+    if args.view {
+        return crate::cmd_serve::view(&path, None);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,9 @@ mod cmd_play;
 mod cmd_referee;
 mod cmd_report;
 mod cmd_score;
+mod cmd_serve;
 mod options;
+mod runs_source;
 
 use std::process::ExitCode;
 
@@ -41,6 +43,10 @@ enum Command {
     Report(cmd_report::ReportArgs),
     /// Merge results stores (shards of one run, or different runs) into one
     Merge(cmd_report::MergeArgs),
+    /// Serve the web viewer for the results store and a replay folder
+    Serve(cmd_serve::ServeArgs),
+    /// Serve the web viewer for one replay
+    View(cmd_serve::ViewArgs),
     /// Behave like a CodinGame SDK referee (cg-brutaltester, psyleague, cgarena)
     #[command(disable_help_flag = true)]
     Referee(cmd_referee::RefereeArgs),
@@ -53,7 +59,7 @@ fn main() -> ExitCode {
         Err(e) => return options::clap_failure(e),
     };
     let result = match cli.command {
-        None => cmd_play::run_default(),
+        None => run_default(),
         Some(Command::Games) => cmd_games::run(),
         Some(Command::Play(args)) => cmd_play::run(args),
         Some(Command::Bot(args)) => cmd_bot::run(args),
@@ -63,6 +69,8 @@ fn main() -> ExitCode {
         Some(Command::Report(args)) => cmd_report::run_report(args),
         Some(Command::Merge(args)) => cmd_report::run_merge(args),
         Some(Command::Referee(args)) => cmd_referee::run(args),
+        Some(Command::Serve(args)) => cmd_serve::run_serve(args),
+        Some(Command::View(args)) => cmd_serve::run_view(args),
     };
     match result {
         Ok(code) => code,
@@ -70,6 +78,30 @@ fn main() -> ExitCode {
             eprintln!("error: {}", one_line(&format!("{e:#}")));
             ExitCode::from(2)
         }
+    }
+}
+
+/// `realm` with no command: realm's main job on embedded defaults, a small tournament of
+/// Kingdomino's built-in bots into `realm.sqlite`, with every replay kept for the viewer.
+const DEFAULT_JOB: &[&str] = &[
+    "realm",
+    "arena",
+    "kingdomino",
+    "builtin:greedy",
+    "builtin:random",
+    "builtin:reference",
+    "--games",
+    "60",
+    "--keep-replays",
+    "all",
+];
+
+fn run_default() -> anyhow::Result<ExitCode> {
+    println!("realm: no command given, so here is a small Kingdomino tournament of the built-in bots");
+    println!("(`realm --help` lists the commands; `realm serve` then shows every match in a browser)\n");
+    match Cli::try_parse_from(DEFAULT_JOB).map(|cli| cli.command) {
+        Ok(Some(Command::Arena(args))) => cmd_arena::run_arena(args),
+        _ => unreachable!("the default job parses"),
     }
 }
 

@@ -1,0 +1,86 @@
+//! `realm serve` and `realm view` as a user starts them: a URL on 127.0.0.1 that shows the
+//! store's runs and the kept replays.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use common::{realm, run, stderr};
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(dir: &std::path::Path, args: &[&str]) -> Server {
+        let mut child = Command::new(realm())
+            .args(args)
+            .current_dir(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+        let url = line.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")).expect(&line).to_string();
+        let base = url.trim_start_matches("http://").split('/').next().unwrap().to_string();
+        Server { child, base }
+    }
+
+    /// Status code and body of a GET.
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.base).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", self.base).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        (status, body)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn serve_shows_runs_matches_and_replays_of_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &["arena", "kingdomino", "builtin:greedy", "builtin:random", "--games", "4", "--keep-replays", "all", "--quiet"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let server = Server::start(dir.path(), &["serve"]);
+    let (status, runs) = server.get("/api/runs");
+    assert_eq!(status, 200);
+    let runs: serde_json::Value = serde_json::from_str(&runs).unwrap();
+    assert_eq!(runs[0]["n_matches_done"], 4);
+    let (status, detail) = server.get("/api/runs/1");
+    assert_eq!(status, 200);
+    let detail: serde_json::Value = serde_json::from_str(&detail).unwrap();
+    assert_eq!(detail["leaderboard"][0]["bot"], "builtin:greedy");
+    assert_eq!(detail["pairwise"][0][1]["wins"], 4);
+    let (status, matches) = server.get("/api/runs/1/matches?bot=builtin%3Arandom&result=win");
+    assert_eq!((status, matches.as_str()), (200, "[]"));
+    assert_eq!(server.get("/runs/1/matches/2").0, 200);
+    assert_eq!(server.get("/api/replays").0, 200);
+    assert_eq!(server.get("/replay/..%2f..%2fetc%2fpasswd").0, 404);
+}
+
+#[test]
+fn view_serves_one_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["play", "kingdomino", "builtin:greedy", "builtin:random", "--seed", "2", "--replay", "one.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let server = Server::start(dir.path(), &["view", "one.json"]);
+    let (status, body) = server.get("/api/replays");
+    assert_eq!(status, 200);
+    assert!(body.contains("one.json"), "{body}");
+}
