@@ -106,6 +106,8 @@ pub enum SetupError {
         key: String,
         reason: String,
     },
+    #[error("{game} cannot be played as a match yet: {reason}")]
+    NotPlayable { game: String, reason: String },
     #[error("{game} has no built-in bot `{name}`; built-in bots: {known}")]
     UnknownBot {
         game: String,

@@ -1,1 +1,68 @@
-//! Under construction.
+//! A Code of Ice and Fire (CodinGame, 2019) for realm: the exact official referee in all four
+//! leagues, a fast bitboard `State` for search and benchmarks, and the built-in bots `random`
+//! and `greedy`. The rules are in RULES.md, numbered like the spec.
+//!
+//! Module map: `geom` (cells and bitboards), `setup` (leagues, Java-RNG map generator),
+//! `rules` (the state machine), `protocol` (input lines and answer parsing), `referee`
+//! (CodinGame turn semantics and faults), `view` (viewer frames), `bots`.
+//! The crate does no I/O.
+
+pub mod bots;
+pub mod geom;
+pub mod playout;
+pub mod protocol;
+pub mod referee;
+pub mod rules;
+pub mod setup;
+pub mod view;
+
+use realm_core::spec::VariantInfo;
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+
+pub use geom::{Bits, Cell};
+pub use referee::IceAndFireReferee;
+pub use rules::{Action, BuildingKind, CaptureMasks, Ending, GameState, Invalid};
+pub use setup::{League, Map};
+
+/// The catalog entry of the game.
+pub const INFO: GameInfo = GameInfo {
+    slug: "ice-and-fire",
+    title: "A Code of Ice and Fire",
+    variants: &[VariantInfo {
+        name: None,
+        players: &[2],
+        summary:
+            "the June 2019 rules; leagues 1-3 are Wood 3 to Wood 1, league 4 is Bronze and above",
+    }],
+    leagues: &[1, 2, 3, 4],
+    default_league: 4,
+    options: &[],
+    bots: &["random", "greedy"],
+};
+
+/// Sets up a match: the seed is read as the Java `long` of R7.
+pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
+    let league = INFO.validate(spec)?;
+    let league = League::new(league).ok_or_else(|| SetupError::UnknownLeague {
+        game: INFO.slug.to_string(),
+        league,
+        known: "1, 2, 3, 4".to_string(),
+    })?;
+    Ok(Box::new(IceAndFireReferee::new(GameState::new(
+        spec.signed_seed(),
+        league,
+    ))))
+}
+
+/// A built-in bot by name.
+pub fn new_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
+    match name {
+        "random" => Ok(Box::new(bots::RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(bots::GreedyBot::new(seed))),
+        _ => Err(SetupError::UnknownBot {
+            game: INFO.slug.to_string(),
+            name: name.to_string(),
+            known: INFO.bots.join(", "),
+        }),
+    }
+}

@@ -1,1 +1,55 @@
-fn main() {}
+//! Speed of the rules: random 2-player games per second in-process through the `State` trait
+//! (the bar is 200,000 per second on one core), the Duel, and a whole text-level match
+//! through the referee with built-in random bots.
+//!
+//! Run: `cargo bench -p realm-kingdomino -- --warm-up-time 1 --measurement-time 3`.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use realm_core::{chacha_rng, random_playout, Bot, LinesInput, MatchSpec, State};
+use realm_kingdomino::setup::{Config, Mode};
+use realm_kingdomino::{new_bot, new_referee, GameState};
+
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("kingdomino");
+    group.throughput(Throughput::Elements(1));
+    for (name, config) in [
+        ("random_game_2p", Config::new(Mode::Standard, 2)),
+        ("random_game_4p", Config::new(Mode::Standard, 4)),
+        ("random_game_duel", Config::new(Mode::Duel, 2)),
+    ] {
+        let mut rng = chacha_rng(42, 0);
+        let mut buf = Vec::with_capacity(4096);
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut state = GameState::new(config, seed);
+                random_playout(&mut state, &mut rng, &mut buf);
+                black_box(state.outcome())
+            })
+        });
+    }
+    group.bench_function("referee_match_2p_random_bots", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            seed += 1;
+            let mut referee = new_referee(&MatchSpec::new("kingdomino", 2, seed)).expect("spec");
+            let mut bots: Vec<Box<dyn Bot>> = (0..2)
+                .map(|i| new_bot("random", seed + i).expect("bot"))
+                .collect();
+            while let Some(request) = referee.next_request() {
+                let answer = bots[request.player]
+                    .play_turn(&mut LinesInput::new(&request.lines))
+                    .expect("answer");
+                referee.answer(request.player, &answer);
+            }
+            black_box(referee.outcome())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, random_games);
+criterion_main!(benches);

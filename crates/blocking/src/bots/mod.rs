@@ -1,0 +1,14 @@
+//! Built-in bots. They read exactly the protocol text a bot process reads (`Observation`
+//! rebuilds what they need from it) and answer one line per turn. They never see the referee's
+//! state or the match seed.
+
+mod greedy;
+mod observe;
+mod random;
+
+pub use greedy::Greedy;
+pub use observe::{Observation, Reader};
+pub use random::RandomBot;
+
+/// Names of the built-in bots, as `builtin:NAME`.
+pub const BOT_NAMES: &[&str] = &["random", "greedy"];

@@ -1,0 +1,526 @@
+//! The bitboard engine (spec §3): a `Position` holds, per player, the cells it may still use
+//! (`free`: empty and not edge-adjacent to its own colour) and its diagonal contacts
+//! (`corner`), both updated incrementally when a shape is placed. A placement of an
+//! orientation at (x, y) is legal exactly when every cell is `free` and at least one cell is a
+//! `corner`, so legal moves of one orientation for every position come out of a few shifts,
+//! ORs and ANDs per board row, with no allocation and no deduplication (distinct orientation
+//! + position = distinct placement).
+//!
+//! Boards are arrays of row masks: bit x of `rows[y + OFF]` is cell (x, y). The `OFF` guard row
+//! above the board and the zero rows below it make halo writes and shifted reads branch-free.
+//! This module knows nothing of text; names and protocol live in `protocol.rs`.
+
+use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId, State};
+
+use crate::movegen::kernel_dispatch;
+use crate::setup::{Config, Variant};
+use crate::shapes::{tables, Orient, N_LETTERS, SMALL_LETTERS};
+
+/// Row-array length: guard row, up to 20 board rows, zero rows for shifted reads.
+pub const ROWS: usize = 32;
+/// Array index of board row 0.
+pub const OFF: usize = 1;
+
+/// One board-sized bit plane.
+pub type Rows = [u32; ROWS];
+
+/// A placement: a distinct orientation at the top-left corner (x, y) of its bounding box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    /// Index into `shapes::tables().orients`.
+    pub orient: u8,
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Placement {
+    /// The orientation data of this placement.
+    pub fn shape(&self) -> &'static Orient {
+        &tables().orients[self.orient as usize]
+    }
+
+    /// The letter index (0 = A).
+    pub fn letter(&self) -> usize {
+        self.shape().letter as usize
+    }
+
+    /// The covered cells, row-major.
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let o = self.shape();
+        o.cells[..o.n as usize]
+            .iter()
+            .map(move |&(dx, dy)| (self.x as usize + dx as usize, self.y as usize + dy as usize))
+    }
+}
+
+/// Why a placement is not legal (R8), in the order the checks are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    NotInSet,
+    AlreadyPlaced,
+    OpeningRestricted,
+    OffBoard,
+    Occupied,
+    EdgeContact,
+    StartNotCovered,
+    NoCornerContact,
+}
+
+impl Illegal {
+    /// A human-readable reason for verdict details.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Illegal::NotInSet => "shape not in this game's set",
+            Illegal::AlreadyPlaced => "shape already placed",
+            Illegal::OpeningRestricted => "first placement must use A, B, C or D",
+            Illegal::OffBoard => "placement leaves the board",
+            Illegal::Occupied => "placement overlaps an occupied cell",
+            Illegal::EdgeContact => "placement touches own colour along an edge",
+            Illegal::StartNotCovered => "first placement must cover the start cell",
+            Illegal::NoCornerContact => "placement has no corner contact with own colour",
+        }
+    }
+}
+
+const NONE: u8 = u8::MAX;
+
+/// A game position with all rules of §3 and §7 (eliminations included, so the referee and
+/// search share one turn order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    n: u8,
+    n_players: u8,
+    variant: Variant,
+    /// R8 e applies to players 0 and 1 (3-player Blocking).
+    restricted: bool,
+    col_mask: u32,
+    /// Cells of each colour.
+    own: [Rows; 4],
+    /// Cells each player may cover: empty, on the board, not edge-adjacent to its colour.
+    free: [Rows; 4],
+    /// Cells diagonally touching each player's colour (or its start cells before it has
+    /// placed anything), restricted to `free`.
+    corner: [Rows; 4],
+    remaining: [u32; 4],
+    squares: [u16; 4],
+    n_placed: [u8; 4],
+    last_letter: [u8; 4],
+    /// Bit p: p has no legal placement and never will again (R7).
+    stuck: u8,
+    /// Bit p: p was eliminated (R17).
+    eliminated: u8,
+    /// Elimination order per player (1 = first), 0 = not eliminated.
+    elim_rank: [u8; 4],
+    n_eliminated: u8,
+    to_move: u8,
+    n_placements: u16,
+    set: u32,
+}
+
+impl Position {
+    /// The start position of a configuration.
+    ///
+    /// Panics unless `config.n_players` is 2..=4 (`new_referee` validates specs before this).
+    pub fn new(config: &Config) -> Position {
+        assert!(
+            (2..=4).contains(&config.n_players),
+            "Blocking is played by 2 to 4 players"
+        );
+        let n = config.variant.size();
+        let mut board = [0u32; ROWS];
+        for row in board.iter_mut().skip(OFF).take(n) {
+            *row = (1u32 << n) - 1;
+        }
+        let np = config.n_players;
+        let mut pos = Position {
+            n: n as u8,
+            n_players: np as u8,
+            variant: config.variant,
+            restricted: config.restricted_opening(0),
+            col_mask: (1u32 << n) - 1,
+            own: [[0; ROWS]; 4],
+            free: [board; 4],
+            corner: [[0; ROWS]; 4],
+            remaining: [0; 4],
+            squares: [0; 4],
+            n_placed: [0; 4],
+            last_letter: [NONE; 4],
+            stuck: 0,
+            eliminated: 0,
+            elim_rank: [0; 4],
+            n_eliminated: 0,
+            to_move: NONE,
+            n_placements: 0,
+            set: config.set,
+        };
+        for p in 0..np {
+            pos.remaining[p] = config.set;
+            for (x, y) in config.starts(p) {
+                pos.corner[p][y + OFF] |= 1 << x;
+            }
+        }
+        pos.advance_from(np - 1);
+        pos
+    }
+
+    pub fn size(&self) -> usize {
+        self.n as usize
+    }
+
+    /// Number of players P.
+    pub fn player_count(&self) -> usize {
+        self.n_players as usize
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The shape set as letter bits.
+    pub fn set(&self) -> u32 {
+        self.set
+    }
+
+    /// The player to move, `None` at the end (R15).
+    pub fn current(&self) -> Option<PlayerId> {
+        (self.to_move != NONE).then_some(self.to_move as usize)
+    }
+
+    /// Placements made so far.
+    pub fn n_placements(&self) -> usize {
+        self.n_placements as usize
+    }
+
+    /// Letters player `p` has not placed, as bits.
+    pub fn remaining(&self, p: PlayerId) -> u32 {
+        self.remaining[p]
+    }
+
+    /// Squares of colour `p` (R13).
+    pub fn squares(&self, p: PlayerId) -> u32 {
+        self.squares[p] as u32
+    }
+
+    pub fn is_eliminated(&self, p: PlayerId) -> bool {
+        self.eliminated >> p & 1 == 1
+    }
+
+    /// The colour of cell (x, y), if any.
+    pub fn owner(&self, x: usize, y: usize) -> Option<PlayerId> {
+        (0..self.n_players as usize).find(|&p| self.own[p][y + OFF] >> x & 1 == 1)
+    }
+
+    /// R9: is (x, y) an anchor cell of `p`?
+    pub fn is_anchor(&self, p: PlayerId, x: usize, y: usize) -> bool {
+        (self.corner[p][y + OFF] & self.free[p][y + OFF]) >> x & 1 == 1
+    }
+
+    /// Number of anchor cells of `p`.
+    pub fn n_anchors(&self, p: PlayerId) -> u32 {
+        self.corner[p].iter().map(|r| r.count_ones()).sum()
+    }
+
+    /// The anchor plane of `p` (R9): bit x of `[y + OFF]` is cell (x, y).
+    pub fn anchors(&self, p: PlayerId) -> &Rows {
+        &self.corner[p]
+    }
+
+    /// The plane of cells `p` may cover (empty, not edge-adjacent to its colour), indexed like
+    /// `anchors`.
+    pub fn free_plane(&self, p: PlayerId) -> &Rows {
+        &self.free[p]
+    }
+
+    /// The score shown for `p`: R13 squares, or V2 for the variants.
+    pub fn score(&self, p: PlayerId) -> i64 {
+        if !self.variant.official_scoring() {
+            return self.squares[p] as i64;
+        }
+        official_score(self.remaining[p], self.last_letter[p] as usize)
+    }
+
+    /// Letters `p` may use right now (R8 a and e).
+    fn usable_letters(&self, p: PlayerId) -> u32 {
+        if self.restricted && p < 2 && self.n_placed[p] == 0 {
+            self.remaining[p] & SMALL_LETTERS
+        } else {
+            self.remaining[p]
+        }
+    }
+
+    /// Calls `emit(orient, x_bits, y)` for every orientation usable by `p` and every board row
+    /// y with the set of legal x positions (non-empty); stops early when `emit` returns false.
+    #[inline(always)]
+    fn scan(&self, p: PlayerId, mut emit: impl FnMut(usize, u32, usize) -> bool) {
+        let corner = &self.corner[p];
+        if corner.iter().all(|&r| r == 0) {
+            return;
+        }
+        let letters = self.usable_letters(p);
+        let free = &self.free[p];
+        if self.n <= 16 {
+            // Rows fit in 16 bits: twice as many lanes per SIMD register.
+            let corner16: [u16; ROWS] = std::array::from_fn(|i| corner[i] as u16);
+            let free16: [u16; ROWS] = std::array::from_fn(|i| free[i] as u16);
+            kernel_dispatch::<u16, 16>(&corner16, &free16, letters, &mut emit);
+        } else {
+            // Top rows of possible placements lie in [first anchor row - 4, last anchor row].
+            // When that fits in 16 rows, scan a 16-row window (two AVX2 registers instead of
+            // three per step).
+            let n = self.n as usize;
+            let lo = (0..n).find(|&y| corner[y + OFF] != 0).unwrap_or(0);
+            let hi = (0..n).rev().find(|&y| corner[y + OFF] != 0).unwrap_or(0);
+            let first = lo.saturating_sub(4);
+            if hi < first + 16 {
+                let base = first.min(n - 16);
+                let mut shifted = |oi, bits, y| emit(oi, bits, y + base);
+                kernel_dispatch::<u32, 16>(&corner[base..], &free[base..], letters, &mut shifted);
+            } else {
+                kernel_dispatch::<u32, 24>(corner, free, letters, &mut emit);
+            }
+        }
+    }
+
+    /// Appends every legal placement of `p` (deduplicated by construction) to `out`.
+    pub fn generate(&self, p: PlayerId, out: &mut Vec<Placement>) {
+        self.scan(p, |oi, mut bits, y| {
+            while bits != 0 {
+                let x = bits.trailing_zeros();
+                bits &= bits - 1;
+                out.push(Placement {
+                    orient: oi as u8,
+                    x: x as u8,
+                    y: y as u8,
+                });
+            }
+            true
+        });
+    }
+
+    /// Number of legal placements of `p`.
+    pub fn count_moves(&self, p: PlayerId) -> usize {
+        let mut count = 0;
+        self.scan(p, |_, bits, _| {
+            count += bits.count_ones() as usize;
+            true
+        });
+        count
+    }
+
+    /// True when `p` has at least one legal placement.
+    pub fn has_move(&self, p: PlayerId) -> bool {
+        let mut found = false;
+        self.scan(p, |_, _, _| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Checks R8 for player `p` and a placement whose top-left corner may lie off the board.
+    pub fn check(&self, p: PlayerId, orient: usize, x: i64, y: i64) -> Result<Placement, Illegal> {
+        let t = tables();
+        let o = &t.orients[orient];
+        let l = o.letter as usize;
+        if self.set >> l & 1 == 0 {
+            return Err(Illegal::NotInSet);
+        }
+        if self.remaining[p] >> l & 1 == 0 {
+            return Err(Illegal::AlreadyPlaced);
+        }
+        if self.usable_letters(p) >> l & 1 == 0 {
+            return Err(Illegal::OpeningRestricted);
+        }
+        let n = self.n as i64;
+        if x < 0 || y < 0 || x + o.w as i64 > n || y + o.h as i64 > n {
+            return Err(Illegal::OffBoard);
+        }
+        let (x, y) = (x as usize, y as usize);
+        let mut occupied = false;
+        let mut edge = false;
+        let mut corner = false;
+        for (r, &mask) in o.rows[..o.h as usize].iter().enumerate() {
+            let m = mask << x;
+            let i = y + r + OFF;
+            if m & !self.free[p][i] != 0 {
+                if (0..self.n_players as usize).any(|q| self.own[q][i] & m != 0) {
+                    occupied = true;
+                } else {
+                    edge = true;
+                }
+            }
+            corner |= m & self.corner[p][i] != 0;
+        }
+        if occupied {
+            return Err(Illegal::Occupied);
+        }
+        if edge {
+            return Err(Illegal::EdgeContact);
+        }
+        if !corner {
+            return Err(if self.n_placed[p] == 0 {
+                Illegal::StartNotCovered
+            } else {
+                Illegal::NoCornerContact
+            });
+        }
+        Ok(Placement {
+            orient: orient as u8,
+            x: x as u8,
+            y: y as u8,
+        })
+    }
+
+    /// Plays a legal placement for the player to move and passes the turn (R11, R6).
+    pub fn play(&mut self, mv: Placement) {
+        let p = self.to_move as usize;
+        self.place(p, mv);
+        self.advance_from(p);
+    }
+
+    /// Colours the cells of `mv` with `p` and updates every plane (R11).
+    fn place(&mut self, p: PlayerId, mv: Placement) {
+        let o = mv.shape();
+        let (x, y) = (mv.x as u32, mv.y as usize);
+        let col = self.col_mask;
+        for r in 0..o.h as usize {
+            let m = o.rows[r] << x;
+            let i = y + r + OFF;
+            self.own[p][i] |= m;
+            for q in 0..self.n_players as usize {
+                self.free[q][i] &= !m;
+                self.corner[q][i] &= !m;
+            }
+        }
+        // Halo rows run from y - 1 to y + h, i.e. array indices y .. y + h + 2.
+        for r in 0..o.h as usize + 2 {
+            let i = y + r;
+            let edge = ((o.edge[r] as u64) << x >> 1) as u32 & col;
+            let diag = ((o.diag[r] as u64) << x >> 1) as u32 & col;
+            self.free[p][i] &= !edge;
+            self.corner[p][i] = (self.corner[p][i] & !edge) | (diag & self.free[p][i]);
+        }
+        let l = o.letter as usize;
+        self.remaining[p] &= !(1 << l);
+        self.squares[p] += o.n as u16;
+        self.n_placed[p] += 1;
+        self.last_letter[p] = l as u8;
+        self.n_placements += 1;
+    }
+
+    /// Removes the player to move from the game (R17) and passes the turn.
+    pub fn eliminate_current(&mut self) {
+        let p = self.to_move as usize;
+        if self.to_move == NONE {
+            return;
+        }
+        self.eliminated |= 1 << p;
+        self.n_eliminated += 1;
+        self.elim_rank[p] = self.n_eliminated;
+        self.advance_from(p);
+    }
+
+    /// R6 and R15: finds the next player after `p` (p itself last) who is in the game and has
+    /// a legal placement, or ends the game.
+    fn advance_from(&mut self, p: PlayerId) {
+        let np = self.n_players as usize;
+        self.to_move = NONE;
+        if np - (self.n_eliminated as usize) < 2 {
+            return;
+        }
+        for step in 1..=np {
+            let q = (p + step) % np;
+            if (self.eliminated | self.stuck) >> q & 1 == 1 {
+                continue;
+            }
+            if self.has_move(q) {
+                self.to_move = q as u8;
+                return;
+            }
+            self.stuck |= 1 << q;
+        }
+    }
+
+    /// True when the game ended because fewer than two players remain (R15 b).
+    pub fn ended_by_eliminations(&self) -> bool {
+        self.to_move == NONE && (self.n_players - self.n_eliminated) < 2
+    }
+
+    /// Final (or current) scores and R14 ranks.
+    pub fn outcome(&self) -> Outcome {
+        let np = self.n_players as usize;
+        let scores: Vec<i64> = (0..np).map(|p| self.score(p)).collect();
+        let keys: Vec<(i64, i64)> = (0..np)
+            .map(|p| {
+                if self.is_eliminated(p) {
+                    (0, self.elim_rank[p] as i64)
+                } else {
+                    (1, scores[p])
+                }
+            })
+            .collect();
+        let (end, detail) = if self.ended_by_eliminations() {
+            (EndReason::Eliminations, "one_player_left")
+        } else {
+            (EndReason::Finished, "no_moves_left")
+        };
+        Outcome {
+            scores,
+            ranks: ranks_from_keys(&keys),
+            end,
+            detail: detail.to_string(),
+            faults: vec![None; np],
+        }
+    }
+}
+
+/// V2: minus the squares of the unplaced shapes, plus 15 when all 21 are placed, plus 5 more
+/// when the last one placed was A (`last_letter` 0).
+pub fn official_score(remaining: u32, last_letter: usize) -> i64 {
+    let t = tables();
+    let left: i64 = (0..N_LETTERS)
+        .filter(|l| remaining >> l & 1 == 1)
+        .map(|l| t.sizes[l] as i64)
+        .sum();
+    match remaining {
+        0 if last_letter == 0 => 20,
+        0 => 15,
+        _ => -left,
+    }
+}
+
+impl State for Position {
+    type Action = Placement;
+
+    fn n_players(&self) -> usize {
+        self.n_players as usize
+    }
+
+    fn to_move(&self) -> Option<PlayerId> {
+        self.current()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Placement>) {
+        out.clear();
+        if let Some(p) = self.current() {
+            self.generate(p, out);
+        }
+    }
+
+    fn is_legal(&self, action: &Placement) -> bool {
+        match self.current() {
+            Some(p) if (action.orient as usize) < tables().orients.len() => self
+                .check(p, action.orient as usize, action.x as i64, action.y as i64)
+                .is_ok(),
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: &Placement) {
+        self.play(*action);
+    }
+
+    fn outcome(&self) -> Outcome {
+        Position::outcome(self)
+    }
+}

@@ -1,0 +1,402 @@
+//! Replays the reference data of ../shared/data/ice_and_fire_vectors/, read at test time:
+//! every map of maps_league3plus.txt in all four leagues, and every game_*.txt file through the
+//! referee (input lines, end reason, scores, and the commentary of every verdict).
+
+use std::path::{Path, PathBuf};
+
+use realm_core::{MatchSpec, Referee};
+use realm_ice_and_fire::geom::{Cell, SIZE};
+use realm_ice_and_fire::{new_referee, IceAndFireReferee, League, Map};
+
+fn vectors_dir() -> PathBuf {
+    Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/ice_and_fire_vectors"
+    ))
+    .to_path_buf()
+}
+
+fn render(map: &Map) -> (Vec<String>, String) {
+    let rows = (0..SIZE)
+        .map(|y| {
+            (0..SIZE)
+                .map(|x| {
+                    let c = Cell::new(x, y);
+                    if !map.is_playable(c) {
+                        '#'
+                    } else if (x, y) == (0, 0) {
+                        '0'
+                    } else if (x, y) == (11, 11) || (x, y) == (11, 10) {
+                        '1'
+                    } else if map.spots().has(c) {
+                        'M'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let spots: Vec<String> = map
+        .spots()
+        .iter()
+        .map(|c| format!("{},{}", c.x(), c.y()))
+        .collect();
+    let mines = format!("mines {} {}", spots.len(), spots.join(" "))
+        .trim_end()
+        .to_string();
+    (rows, mines)
+}
+
+#[test]
+fn r9_every_reference_map_in_every_league() {
+    let text =
+        std::fs::read_to_string(vectors_dir().join("maps_league3plus.txt")).expect("maps file");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut n_blocks = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(seed) = lines[i].strip_prefix("seed ") else {
+            i += 1;
+            continue;
+        };
+        let seed: i64 = seed.trim().parse().expect("seed");
+        let rows: Vec<String> = lines[i + 1..i + 13].iter().map(|s| s.to_string()).collect();
+        let mines = lines[i + 13].trim_end().to_string();
+        for league in [3, 4] {
+            let (got_rows, got_mines) = render(&Map::generate(seed, League::new(league).unwrap()));
+            assert_eq!(got_rows, rows, "seed {seed} league {league}");
+            assert_eq!(got_mines, mines, "seed {seed} league {league}");
+        }
+        let plain: Vec<String> = rows.iter().map(|r| r.replace('M', ".")).collect();
+        for league in [1, 2] {
+            let (got_rows, got_mines) = render(&Map::generate(seed, League::new(league).unwrap()));
+            assert_eq!(got_rows, plain, "seed {seed} league {league}");
+            assert_eq!(got_mines, "mines 0", "seed {seed} league {league}");
+        }
+        n_blocks += 1;
+        i += 14;
+    }
+    assert_eq!(n_blocks, 80);
+}
+
+/// One reference game: header, blocks and the END line.
+struct Vector {
+    seed: i64,
+    league: u32,
+    blocks: Vec<Block>,
+    comments: Vec<String>,
+    end: (String, [i64; 2]),
+}
+
+struct Block {
+    turn: u32,
+    player: usize,
+    input: Vec<String>,
+    answer: String,
+}
+
+fn parse_vector(path: &Path) -> Vector {
+    let bytes = std::fs::read(path).expect("vector file");
+    let text = String::from_utf8(bytes).expect("utf-8 vector");
+    let lines: Vec<&str> = text.split('\n').collect();
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        (header[0], header[1], header[3]),
+        ("//", "seed", "league"),
+        "{path:?} header"
+    );
+    let (seed, league) = (header[2].parse().unwrap(), header[4].parse().unwrap());
+    let mut blocks = Vec::new();
+    let mut comments = Vec::new();
+    let mut end = None;
+    let mut i = 1;
+    while i < lines.len() {
+        let line = lines[i];
+        if let Some(c) = line.strip_prefix("// ") {
+            comments.push(c.to_string());
+            i += 1;
+        } else if let Some(rest) = line.strip_prefix("TURN ") {
+            let w: Vec<&str> = rest.split(' ').collect();
+            let n: usize = lines[i + 1]
+                .strip_prefix("IN ")
+                .expect("IN line")
+                .parse()
+                .unwrap();
+            let input = lines[i + 2..i + 2 + n]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let out = lines[i + 2 + n];
+            let answer = out
+                .strip_prefix("OUT ")
+                .unwrap_or_else(|| panic!("OUT line, got {out:?}"));
+            blocks.push(Block {
+                turn: w[0].parse().unwrap(),
+                player: w[2].parse().unwrap(),
+                input,
+                answer: answer.to_string(),
+            });
+            i += 3 + n;
+        } else if let Some(rest) = line.strip_prefix("END ") {
+            let w: Vec<&str> = rest.split(' ').collect();
+            end = Some((
+                w[0].to_string(),
+                [w[2].parse().unwrap(), w[3].parse().unwrap()],
+            ));
+            i += 1;
+        } else {
+            assert!(line.is_empty(), "{path:?}: unexpected line {line:?}");
+            i += 1;
+        }
+    }
+    Vector {
+        seed,
+        league,
+        blocks,
+        comments,
+        end: end.expect("END line"),
+    }
+}
+
+fn replay(path: &Path) {
+    let v = parse_vector(path);
+    let spec = MatchSpec::new("ice-and-fire", 2, v.seed as u64).with_league(v.league);
+    let mut referee = IceAndFireReferee::new(realm_ice_and_fire::GameState::new(
+        v.seed,
+        League::new(v.league).unwrap(),
+    ));
+    // The catalog entry point builds the same referee.
+    assert!(new_referee(&spec).is_ok());
+    let mut comments = Vec::new();
+    for (k, block) in v.blocks.iter().enumerate() {
+        let name = format!(
+            "{path:?} block {k} (TURN {} PLAYER {})",
+            block.turn, block.player
+        );
+        let request = referee
+            .next_request()
+            .unwrap_or_else(|| panic!("{name}: the game ended early"));
+        assert_eq!(
+            (request.turn, request.player),
+            (block.turn, block.player),
+            "{name}"
+        );
+        assert_eq!(request.lines.len(), block.input.len(), "{name}: line count");
+        for (j, (got, want)) in request.lines.iter().zip(&block.input).enumerate() {
+            assert_eq!(got, want, "{name}: input line {j}");
+        }
+        comments.extend(referee.log().iter().cloned());
+        let before = referee.log().len();
+        if block.answer == "<timeout>" {
+            // D12: no answer within the time limit (the fault line is not commentary).
+            let fault = realm_core::Fault {
+                kind: realm_core::FaultKind::Timeout,
+                turn: block.turn,
+                detail: "no answer".into(),
+            };
+            referee.fault(block.player, fault);
+        } else {
+            referee.answer(block.player, std::slice::from_ref(&block.answer));
+            comments.extend(referee.log()[before..].iter().cloned());
+        }
+    }
+    assert!(
+        referee.next_request().is_none(),
+        "{path:?}: the game goes on after the last block"
+    );
+    let outcome = referee.outcome();
+    assert_eq!(outcome.detail, v.end.0, "{path:?}: end reason");
+    assert_eq!(outcome.scores, v.end.1.to_vec(), "{path:?}: scores");
+    for (j, (got, want)) in comments.iter().zip(&v.comments).enumerate() {
+        assert_eq!(got, want, "{path:?}: commentary line {j}");
+    }
+    assert_eq!(
+        comments.len(),
+        v.comments.len(),
+        "{path:?}: commentary length"
+    );
+}
+
+/// Replays `file` up to the block `TURN turn PLAYER player` and starts that phase.
+fn replay_until(file: &str, turn: u32, player: usize) -> IceAndFireReferee {
+    let v = parse_vector(&vectors_dir().join(file));
+    let mut referee = IceAndFireReferee::new(realm_ice_and_fire::GameState::new(
+        v.seed,
+        League::new(v.league).unwrap(),
+    ));
+    for block in &v.blocks {
+        let request = referee.next_request().expect("the game goes on");
+        if (block.turn, block.player) == (turn, player) {
+            assert_eq!(request.lines, block.input);
+            return referee;
+        }
+        referee.answer(block.player, std::slice::from_ref(&block.answer));
+    }
+    panic!("{file} has no block TURN {turn} PLAYER {player}");
+}
+
+#[test]
+fn e9_legal_action_counts_in_reference_games() {
+    for (file, turn, player, counts) in [
+        ("game_seed42_league1.txt", 20, 0, (29, 0, 25)),
+        ("game_seed7_league2.txt", 20, 0, (48, 0, 37)),
+        ("game_seed42_league3.txt", 15, 1, (147, 1, 18)),
+        ("game_seed42_league4.txt", 10, 1, (25, 12, 15)),
+        ("game_seed7_league4_turnlimit.txt", 50, 0, (0, 0, 3)),
+        ("game_seed7_league4_turnlimit.txt", 50, 1, (119, 30, 23)),
+    ] {
+        let referee = replay_until(file, turn, player);
+        let mut actions = Vec::new();
+        referee.state().single_actions(&mut actions);
+        let n =
+            |f: fn(&realm_ice_and_fire::Action) -> bool| actions.iter().filter(|a| f(a)).count();
+        let got = (
+            n(|a| matches!(a, realm_ice_and_fire::Action::Train { .. })),
+            n(|a| matches!(a, realm_ice_and_fire::Action::Build { .. })),
+            n(|a| matches!(a, realm_ice_and_fire::Action::Move { .. })),
+        );
+        assert_eq!(got, counts, "{file} TURN {turn} PLAYER {player}");
+        assert_eq!(
+            referee.state().count_single_actions() as usize,
+            actions.len()
+        );
+    }
+}
+
+/// The whole protocol text of a game between built-in bots, in the vector format.
+fn playthrough(seed: i64, league: u32, names: [&str; 2]) -> String {
+    use realm_core::{Bot, LinesInput};
+    let mut referee = IceAndFireReferee::new(realm_ice_and_fire::GameState::new(
+        seed,
+        League::new(league).unwrap(),
+    ));
+    let mut bots: Vec<Box<dyn Bot>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| realm_ice_and_fire::new_bot(n, i as u64 + 1).unwrap())
+        .collect();
+    let mut out = vec![format!("// seed {seed} league {league}")];
+    while let Some(request) = referee.next_request() {
+        out.extend(referee.log().iter().map(|l| format!("// {l}")));
+        out.push(format!("TURN {} PLAYER {}", request.turn, request.player));
+        out.push(format!("IN {}", request.lines.len()));
+        out.extend(request.lines.iter().cloned());
+        let answer = bots[request.player]
+            .play_turn(&mut LinesInput::new(&request.lines))
+            .unwrap();
+        out.push(format!("OUT {}", answer[0]));
+        let before = referee.log().len();
+        referee.answer(request.player, &answer);
+        out.extend(referee.log()[before..].iter().map(|l| format!("// {l}")));
+    }
+    let outcome = referee.outcome();
+    out.push(format!(
+        "END {} scores {} {}",
+        outcome.detail, outcome.scores[0], outcome.scores[1]
+    ));
+    out.push(String::new());
+    out.join("\n")
+}
+
+#[test]
+fn golden_playthrough_greedy_vs_random() {
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/playthroughs/greedy_vs_random_seed3_league4.txt"
+    ));
+    let text = playthrough(3, 4, ["greedy", "random"]);
+    if std::env::var("REALM_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, &text).unwrap();
+    }
+    let golden = std::fs::read_to_string(path).expect("golden file (REALM_BLESS=1 writes it)");
+    for (i, (got, want)) in text.lines().zip(golden.lines()).enumerate() {
+        assert_eq!(got, want, "line {}", i + 1);
+    }
+    assert_eq!(text.lines().count(), golden.lines().count());
+    // The golden file is also a valid vector: replaying its answers gives the same game.
+    replay(path);
+}
+
+#[test]
+fn every_reference_game_replays_exactly() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(vectors_dir())
+        .expect("vectors folder")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("game_") && name.ends_with(".txt")
+        })
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 7,
+        "expected the 7 reference games, found {}",
+        files.len()
+    );
+    for file in &files {
+        replay(file);
+    }
+}
+
+#[test]
+fn d12_timeout_blocks_replay_as_runner_faults() {
+    let mut referee = IceAndFireReferee::new(realm_ice_and_fire::GameState::new(
+        42,
+        League::new(4).unwrap(),
+    ));
+    let request = referee.next_request().unwrap();
+    let mut text = vec![
+        "// seed 42 league 4".to_string(),
+        "TURN 1 PLAYER 0".to_string(),
+    ];
+    text.push(format!("IN {}", request.lines.len()));
+    text.extend(request.lines);
+    text.push("OUT <timeout>".to_string());
+    text.push("END timeout_p0_lost scores -1 20".to_string());
+    let path = std::env::temp_dir().join(format!("ice-and-fire-d12-{}.txt", std::process::id()));
+    std::fs::write(&path, text.join("\n") + "\n").unwrap();
+    replay(&path);
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// R22–R23 against OpenJDK 17 (see tests/vectors/README.md).
+#[test]
+fn r23_parsing_agrees_with_java_on_recorded_cases() {
+    use realm_ice_and_fire::protocol::{parse_line, Command};
+    let unhex = |s: &str| -> String {
+        s.split('.')
+            .filter(|h| !h.is_empty())
+            .map(|h| char::from_u32(u32::from_str_radix(h, 16).unwrap()).unwrap())
+            .collect()
+    };
+    let hex = |s: &str| {
+        s.chars()
+            .map(|c| format!("{:x}", c as u32))
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    let text = include_str!("vectors/java_parse_cases.txt");
+    let mut n = 0;
+    for line in text.lines() {
+        let (h, want) = line.split_once('\t').unwrap();
+        let got = match parse_line(&unhex(h)) {
+            Err(bad) => format!("F:{}", hex(bad)),
+            Ok(pieces) => pieces
+                .iter()
+                .map(|(c, _)| match c {
+                    Command::Wait => "W".to_string(),
+                    Command::Msg(m) => format!("S:{}", hex(m)),
+                    Command::Move { id, x, y } => format!("M:{id},{x},{y}"),
+                    Command::Train { level, x, y } => format!("T:{level},{x},{y}"),
+                    Command::Build { kind, x, y } => format!("B:{},{x},{y}", kind.name()),
+                })
+                .collect::<Vec<_>>()
+                .join("|"),
+        };
+        assert_eq!(got, want, "case {h}");
+        n += 1;
+    }
+    assert_eq!(n, 2000);
+}

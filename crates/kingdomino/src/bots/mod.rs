@@ -1,0 +1,108 @@
+//! Built-in bots. Each reads exactly the protocol text of its calls (through `Observation`),
+//! rebuilds its own kingdom from the grid rows and answers with the two protocol lines.
+//!
+//! The protocol does not say the league, so bots place under the full (league 3) rules, which
+//! are legal in every league, and fall back to the looser rules only when no full-rules
+//! placement exists (in league 3 the tile is then auto-discarded and the PUT ignored).
+
+mod greedy;
+mod observation;
+mod random;
+mod reference;
+
+use realm_core::{Bot, BotError, Input};
+
+use crate::bits::{Bits, Wide};
+use crate::kingdom::{Kingdom, Placement, PlacementRules};
+use crate::tiles::Tile;
+
+pub use greedy::Greedy;
+pub use observation::{read_header, read_observation, Header, Observation, SeenTile};
+pub use random::Random;
+pub use reference::Reference;
+
+/// Names of the built-in bots, as `builtin:NAME` selects them.
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "reference"];
+
+/// A way to choose one call's answer from what was read.
+pub trait Strategy: Send {
+    /// Returns the PUT and PICK lines.
+    fn decide<B: Bits>(&mut self, obs: &Observation<B>) -> [String; 2];
+}
+
+/// Adapts a `Strategy` to the `Bot` contract: reads the header once, then one observation per
+/// call, on the grid size the header announced.
+pub struct TextBot<S: Strategy> {
+    header: Option<Header>,
+    strategy: S,
+}
+
+impl<S: Strategy> TextBot<S> {
+    pub fn new(strategy: S) -> Self {
+        TextBot {
+            header: None,
+            strategy,
+        }
+    }
+}
+
+impl<S: Strategy> Bot for TextBot<S> {
+    fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
+        let mut pending = None;
+        let header = match self.header {
+            Some(h) => h,
+            None => {
+                let (h, row) = read_header(input)?;
+                pending = row;
+                self.header = Some(h);
+                h
+            }
+        };
+        let lines = match header.size {
+            9 => self
+                .strategy
+                .decide(&read_observation::<u128>(input, &header, pending)?),
+            13 => self
+                .strategy
+                .decide(&read_observation::<Wide>(input, &header, pending)?),
+            other => return Err(BotError::BadInput(format!("grid size {other}"))),
+        };
+        Ok(lines.to_vec())
+    }
+}
+
+/// Rule sets tried in order: the full rules, then without the connection rule, then with
+/// overlap allowed (see the module comment).
+const FALLBACK_RULES: [PlacementRules; 3] = [
+    PlacementRules::FULL,
+    PlacementRules {
+        overlap: false,
+        connect: false,
+    },
+    PlacementRules {
+        overlap: true,
+        connect: false,
+    },
+];
+
+/// Every (x, y, r) triple of `tile` legal under the strictest rule set that has any.
+pub fn candidate_placements<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile) -> Vec<Placement> {
+    FALLBACK_RULES
+        .iter()
+        .map(|&rules| kingdom.legal_placements(tile, rules))
+        .find(|placements| !placements.is_empty())
+        .unwrap_or_default()
+}
+
+/// The protocol line of a placement.
+pub fn put_line(placement: Option<Placement>) -> String {
+    match placement {
+        Some(p) => format!("PUT {} {} {}", p.x, p.y, p.r),
+        None => "PUT 0 0 0".to_string(),
+    }
+}
+
+/// The protocol line of a pick (`PICK 0` when there is nothing to pick).
+pub fn pick_line(id: Option<u8>) -> String {
+    format!("PICK {}", id.unwrap_or(0))
+}

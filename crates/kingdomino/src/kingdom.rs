@@ -1,0 +1,398 @@
+//! One player's kingdom: the placed squares as per-terrain bitboards, placement legality (R14)
+//! for all rotations at once, placing a tile, zone scoring (R21–R23), the Middle Kingdom test
+//! and the protocol's grid text in both directions.
+//!
+//! A kingdom knows nothing of turns, owners or eliminations; `rules.rs` drives it.
+
+use crate::bits::{coords, index, Bits};
+use crate::tiles::{Square, Terrain, Tile};
+
+/// The placement rules of a league (§1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacementRules {
+    /// League 1: squares may land on placed squares and replace them (R14c).
+    pub overlap: bool,
+    /// League 3: one square must touch the castle or its own terrain (R14e).
+    pub connect: bool,
+}
+
+impl PlacementRules {
+    /// The rules of `league` (1, 2, or 3 and above).
+    pub fn for_league(league: u32) -> Self {
+        PlacementRules {
+            overlap: league <= 1,
+            connect: league >= 3,
+        }
+    }
+
+    /// The full rules (league 3), which bots use because the protocol does not name the league.
+    pub const FULL: PlacementRules = PlacementRules {
+        overlap: false,
+        connect: true,
+    };
+}
+
+/// `PUT x y r`: the first square at (x, y), the second at (x, y) + d(r) (R12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    pub x: u8,
+    pub y: u8,
+    pub r: u8,
+}
+
+/// d(r) of §1.2: right, below, left, above.
+pub const DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+impl Placement {
+    /// The placement of raw `PUT` numbers if they lie on a grid of side `size` with a valid
+    /// rotation (both cells inside), else `None` (an illegal PUT, R16).
+    pub fn from_numbers(x: i64, y: i64, r: i64, size: usize) -> Option<Placement> {
+        let s = size as i64;
+        let (dx, dy) = *DIRECTIONS.get(usize::try_from(r).ok()?)?;
+        let inside = |v: i64| (0..s).contains(&v);
+        if inside(x) && inside(y) && inside(x + dx) && inside(y + dy) {
+            Some(Placement {
+                x: x as u8,
+                y: y as u8,
+                r: r as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The cell of the second square.
+    pub fn second(self) -> (usize, usize) {
+        let (dx, dy) = DIRECTIONS[self.r as usize];
+        ((self.x as i64 + dx) as usize, (self.y as i64 + dy) as usize)
+    }
+}
+
+/// What a grid cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Castle,
+    Land(Square),
+}
+
+impl Cell {
+    /// The protocol's two characters (§3.2): `_0`, `*0` or terrain and crowns.
+    pub fn code(self) -> [u8; 2] {
+        match self {
+            Cell::Empty => *b"_0",
+            Cell::Castle => *b"*0",
+            Cell::Land(sq) => [sq.terrain.letter() as u8, b'0' + sq.crowns],
+        }
+    }
+}
+
+/// A kingdom on a grid of side `B::S` with the castle at the centre.
+///
+/// **Invariant**: each placed cell is in exactly one terrain board and in `occupied`; crown
+/// bits are only set on placed cells; the bounding box covers the castle and every placed cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kingdom<B: Bits> {
+    terrain: [B; 6],
+    /// Bit 0 of each placed square's crown count.
+    crown1: B,
+    /// Bit 1 of each placed square's crown count.
+    crown2: B,
+    occupied: B,
+    min_x: u8,
+    max_x: u8,
+    min_y: u8,
+    max_y: u8,
+}
+
+impl<B: Bits> Default for Kingdom<B> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<B: Bits> Kingdom<B> {
+    /// Grid side S.
+    pub const SIZE: usize = B::S;
+    /// Maximum extent E = (S + 1) / 2.
+    pub const EXTENT: usize = B::S.div_ceil(2);
+    /// Castle coordinate C = (S − 1) / 2.
+    pub const CENTRE: usize = (B::S - 1) / 2;
+
+    /// A kingdom holding only its castle (R2).
+    pub fn new() -> Self {
+        let c = Self::CENTRE as u8;
+        Kingdom {
+            terrain: [B::ZERO; 6],
+            crown1: B::ZERO,
+            crown2: B::ZERO,
+            occupied: B::ZERO,
+            min_x: c,
+            max_x: c,
+            min_y: c,
+            max_y: c,
+        }
+    }
+
+    /// For every rotation r, the set of first-square cells where `tile` may be placed (R14).
+    pub fn legal_masks(&self, tile: &Tile, rules: PlacementRules) -> [B; 4] {
+        let geo = B::geometry();
+        let e = Self::EXTENT;
+        let s = Self::SIZE;
+        // R14d: both cells must stay inside the E × E windows containing the current box; a
+        // domino cannot straddle the box, so checking each cell against the window suffices.
+        let lo_x = (self.max_x as usize + 1).saturating_sub(e);
+        let hi_x = (self.min_x as usize + e - 1).min(s - 1);
+        let lo_y = (self.max_y as usize + 1).saturating_sub(e);
+        let hi_y = (self.min_y as usize + e - 1).min(s - 1);
+        let castle = B::bit(geo.castle);
+        let mut free = geo.window(lo_x, hi_x, lo_y, hi_y) & !castle;
+        if !rules.overlap {
+            free &= !self.occupied;
+        }
+        let st = B::STRIDE as u32;
+        let mut masks = [
+            free & free.shr(1),
+            free & free.shr(st),
+            free & free.shl(1),
+            free & free.shl(st),
+        ];
+        if rules.connect {
+            let near_a = (self.terrain[tile.a.terrain.index()] | castle).neighbours();
+            let near_b = (self.terrain[tile.b.terrain.index()] | castle).neighbours();
+            masks[0] &= near_a | near_b.shr(1);
+            masks[1] &= near_a | near_b.shr(st);
+            masks[2] &= near_a | near_b.shl(1);
+            masks[3] &= near_a | near_b.shl(st);
+        }
+        masks
+    }
+
+    /// True when `tile` has at least one legal placement (R15).
+    pub fn can_place(&self, tile: &Tile, rules: PlacementRules) -> bool {
+        self.legal_masks(tile, rules).iter().any(|m| !m.is_empty())
+    }
+
+    /// True when `placement` of `tile` is legal (R14).
+    pub fn is_legal(&self, tile: &Tile, placement: Placement, rules: PlacementRules) -> bool {
+        let s = Self::SIZE as u8;
+        if placement.x >= s || placement.y >= s || placement.r > 3 {
+            return false;
+        }
+        let masks = self.legal_masks(tile, rules);
+        masks[placement.r as usize].has(index::<B>(placement.x as usize, placement.y as usize))
+    }
+
+    /// Every legal (x, y, r) triple of `tile`, ordered by rotation then cell (R18 counts them).
+    pub fn legal_placements(&self, tile: &Tile, rules: PlacementRules) -> Vec<Placement> {
+        let masks = self.legal_masks(tile, rules);
+        let mut out = Vec::new();
+        for (r, mask) in masks.iter().enumerate() {
+            for i in mask.iter() {
+                let (x, y) = coords::<B>(i);
+                out.push(Placement {
+                    x: x as u8,
+                    y: y as u8,
+                    r: r as u8,
+                });
+            }
+        }
+        out
+    }
+
+    /// Lays `tile` at `placement` without checking legality; in league 1 new squares replace
+    /// whatever was there.
+    pub fn place(&mut self, tile: &Tile, placement: Placement) {
+        let (bx, by) = placement.second();
+        let (ax, ay) = (placement.x as usize, placement.y as usize);
+        self.set(ax, ay, tile.a);
+        self.set(bx, by, tile.b);
+    }
+
+    /// Puts one square on a cell (replacing what was there); used by `place` and by tests and
+    /// bots rebuilding a kingdom.
+    pub fn set(&mut self, x: usize, y: usize, square: Square) {
+        let bit = B::bit(index::<B>(x, y));
+        if !(self.occupied & bit).is_empty() {
+            let keep = !bit;
+            for board in &mut self.terrain {
+                *board &= keep;
+            }
+            self.crown1 &= keep;
+            self.crown2 &= keep;
+        }
+        self.terrain[square.terrain.index()] |= bit;
+        self.occupied |= bit;
+        if square.crowns & 1 != 0 {
+            self.crown1 |= bit;
+        }
+        if square.crowns & 2 != 0 {
+            self.crown2 |= bit;
+        }
+        self.min_x = self.min_x.min(x as u8);
+        self.max_x = self.max_x.max(x as u8);
+        self.min_y = self.min_y.min(y as u8);
+        self.max_y = self.max_y.max(y as u8);
+    }
+
+    /// What the cell (x, y) holds.
+    pub fn cell(&self, x: usize, y: usize) -> Cell {
+        let i = index::<B>(x, y);
+        if i == B::geometry().castle {
+            return Cell::Castle;
+        }
+        if !self.occupied.has(i) {
+            return Cell::Empty;
+        }
+        let terrain = Terrain::ALL
+            .into_iter()
+            .find(|t| self.terrain[t.index()].has(i))
+            .unwrap_or(Terrain::Corn);
+        let crowns = u8::from(self.crown1.has(i)) + 2 * u8::from(self.crown2.has(i));
+        Cell::Land(Square { terrain, crowns })
+    }
+
+    /// Sum over zones of squares × crowns (R21, R22), without bonuses.
+    pub fn zone_score(&self) -> u32 {
+        let crowned = self.crown1 | self.crown2;
+        let mut total = 0;
+        for land in self.terrain {
+            // Crownless zones score nothing, so only zones holding a crown are flooded.
+            let mut seeds = land & crowned;
+            while !seeds.is_empty() {
+                let mut zone = B::bit(seeds.lowest());
+                loop {
+                    let grown = (zone | zone.neighbours()) & land;
+                    if grown == zone {
+                        break;
+                    }
+                    zone = grown;
+                }
+                let crowns = (zone & self.crown1).count() + 2 * (zone & self.crown2).count();
+                total += zone.count() * crowns;
+                seeds &= !zone;
+            }
+        }
+        total
+    }
+
+    /// Placed squares, castle excluded (R23).
+    pub fn territory(&self) -> u32 {
+        self.occupied.count()
+    }
+
+    /// Total crowns (R23).
+    pub fn crowns(&self) -> u32 {
+        self.crown1.count() + 2 * self.crown2.count()
+    }
+
+    /// Middle Kingdom (§6.2): every placed square within (E − 1) / 2 of the castle in both axes.
+    pub fn is_centred(&self) -> bool {
+        if self.occupied.is_empty() {
+            return true;
+        }
+        let h = (Self::EXTENT - 1) / 2;
+        let c = Self::CENTRE;
+        let within = |lo: u8, hi: u8| lo as usize + h >= c && hi as usize <= c + h;
+        within(self.min_x, self.max_x) && within(self.min_y, self.max_y)
+    }
+
+    /// The bounding box (min_x, max_x, min_y, max_y) of the castle and all placed squares.
+    pub fn bounds(&self) -> (usize, usize, usize, usize) {
+        (
+            self.min_x as usize,
+            self.max_x as usize,
+            self.min_y as usize,
+            self.max_y as usize,
+        )
+    }
+
+    /// Row y as the protocol prints it: S cells of two characters.
+    pub fn row_text(&self, y: usize) -> String {
+        let mut row = Vec::with_capacity(2 * Self::SIZE);
+        for x in 0..Self::SIZE {
+            row.extend_from_slice(&self.cell(x, y).code());
+        }
+        String::from_utf8(row).unwrap_or_default()
+    }
+
+    /// All S rows, top to bottom.
+    pub fn rows_text(&self) -> Vec<String> {
+        (0..Self::SIZE).map(|y| self.row_text(y)).collect()
+    }
+
+    /// Rebuilds a kingdom from the S protocol rows of its grid, checking every cell code and
+    /// that the castle sits (only) at the centre.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Self, String> {
+        if rows.len() != Self::SIZE {
+            return Err(format!("{} rows, expected {}", rows.len(), Self::SIZE));
+        }
+        let mut kingdom = Self::new();
+        for (y, row) in rows.iter().enumerate() {
+            let bytes = row.as_ref().as_bytes();
+            if bytes.len() != 2 * Self::SIZE {
+                return Err(format!("row {y} has {} characters", bytes.len()));
+            }
+            for x in 0..Self::SIZE {
+                let (t, c) = (bytes[2 * x], bytes[2 * x + 1]);
+                let centre = x == Self::CENTRE && y == Self::CENTRE;
+                match (t, centre) {
+                    (b'*', true) | (b'_', false) => {}
+                    _ => {
+                        let terrain = Terrain::from_letter(t)
+                            .filter(|_| !centre)
+                            .ok_or_else(|| format!("bad cell at ({x}, {y})"))?;
+                        if !(b'0'..=b'3').contains(&c) {
+                            return Err(format!("bad crowns at ({x}, {y})"));
+                        }
+                        let crowns = c - b'0';
+                        kingdom.set(x, y, Square { terrain, crowns });
+                    }
+                }
+            }
+        }
+        Ok(kingdom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::tile;
+
+    #[test]
+    fn r12_second_square_follows_rotation() {
+        let p = Placement { x: 4, y: 3, r: 3 };
+        assert_eq!(p.second(), (4, 2));
+        assert_eq!(Placement::from_numbers(8, 4, 0, 9), None);
+        assert_eq!(Placement::from_numbers(0, 0, 2, 9), None);
+        assert_eq!(
+            Placement::from_numbers(1, 0, 2, 9),
+            Some(Placement { x: 1, y: 0, r: 2 })
+        );
+        assert_eq!(Placement::from_numbers(4, 4, 4, 9), None);
+        assert_eq!(Placement::from_numbers(4, 4, -1, 9), None);
+    }
+
+    #[test]
+    fn r14b_castle_is_never_covered() {
+        let k = Kingdom::<u128>::new();
+        let t = tile(1).copied().unwrap_or_else(|| unreachable!());
+        for rules in [PlacementRules::for_league(1), PlacementRules::FULL] {
+            assert!(!k.is_legal(&t, Placement { x: 4, y: 4, r: 0 }, rules));
+            assert!(!k.is_legal(&t, Placement { x: 3, y: 4, r: 0 }, rules));
+            assert!(k.is_legal(&t, Placement { x: 2, y: 4, r: 0 }, rules));
+        }
+    }
+
+    #[test]
+    fn rows_round_trip() {
+        let mut k = Kingdom::<u128>::new();
+        let t = tile(48).copied().unwrap_or_else(|| unreachable!());
+        k.place(&t, Placement { x: 5, y: 4, r: 0 });
+        let rows = k.rows_text();
+        assert_eq!(rows[4], "_0_0_0_0*0c0m3_0_0");
+        assert_eq!(Kingdom::<u128>::from_rows(&rows), Ok(k));
+        assert_eq!(k.zone_score(), 3);
+    }
+}

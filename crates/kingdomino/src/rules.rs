@@ -1,0 +1,583 @@
+//! The game as a pure state machine (§2): lines, slots, turn order from picked IDs, placing or
+//! discarding, picking, eliminations and the end of the game. `Game<B>` is generic over the
+//! bitboard of its grid size; `GameState` wraps both sizes behind `realm_core::State`.
+//!
+//! Text, time limits and answer parsing live in `protocol.rs` and `referee.rs`; this module
+//! only offers the primitive steps (`place`, `discard`, `pick`, `eliminate`, `end_slot`) the
+//! referee combines, and `apply` for in-process play where every action is legal.
+
+use realm_core::{EndReason, Outcome, PlayerId, State};
+
+use crate::bits::{coords, Bits, Wide};
+use crate::kingdom::{Kingdom, Placement};
+use crate::scoring::{displayed_scores, ranks, Standing};
+use crate::setup::{deal_line_array, Config, Mode, MAX_LINES};
+use crate::tiles::{tile, Tile};
+
+/// One tile of a line: its ID (0 for a placeholder) and the seat that picked it, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub id: u8,
+    pub owner: Option<u8>,
+}
+
+/// One slot's move in process-free play: the placement (`None` in turn 1 or when the tile has
+/// no legal placement) and the pick (`None` in the last turn).
+///
+/// For the symmetric tiles 1–12 only rotations 0 and 1 are listed, so that every listed action
+/// gives a distinct kingdom (R18); the referee still accepts all four rotations.
+///
+/// Packed into 32 bits (x, y, r, a placement flag and the picked ID, 0 = none) because random
+/// playouts write thousands of actions per game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Action(u32);
+
+const HAS_PUT: u32 = 1 << 23;
+
+impl Action {
+    pub fn new(put: Option<Placement>, pick: Option<u8>) -> Self {
+        let put_bits = match put {
+            Some(p) => HAS_PUT | u32::from(p.x) | u32::from(p.y) << 8 | u32::from(p.r & 3) << 16,
+            None => 0,
+        };
+        Action(put_bits | u32::from(pick.unwrap_or(0)) << 24)
+    }
+
+    pub fn put(self) -> Option<Placement> {
+        (self.0 & HAS_PUT != 0).then_some(Placement {
+            x: self.0 as u8,
+            y: (self.0 >> 8) as u8,
+            r: ((self.0 >> 16) & 3) as u8,
+        })
+    }
+
+    pub fn pick(self) -> Option<u8> {
+        let id = (self.0 >> 24) as u8;
+        (id != 0).then_some(id)
+    }
+}
+
+impl std::fmt::Debug for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Action")
+            .field("put", &self.put())
+            .field("pick", &self.pick())
+            .finish()
+    }
+}
+
+const MAX_PLAYERS: usize = 4;
+
+/// A game in progress on grids of side `B::S`.
+#[derive(Clone, Debug)]
+pub struct Game<B: Bits> {
+    config: Config,
+    // Cached from `config`: computing them divides, and playouts ask for them every slot.
+    n_turns: u32,
+    line_len: u8,
+    lines: [[u8; 4]; MAX_LINES],
+    kingdoms: [Kingdom<B>; MAX_PLAYERS],
+    /// 1..=T; stays at T once the game is over.
+    turn: u32,
+    /// Index into `current` of the slot being played.
+    slot: usize,
+    current: [Slot; 4],
+    next: [Slot; 4],
+    eliminated: [bool; MAX_PLAYERS],
+    placed: [u8; MAX_PLAYERS],
+    discarded: [u8; MAX_PLAYERS],
+    over: bool,
+}
+
+impl<B: Bits> Game<B> {
+    /// A new game; `config.size()` must equal `B::S` (use `GameState::new` to choose).
+    pub fn new(config: Config, seed: u64) -> Self {
+        debug_assert_eq!(config.size(), B::S);
+        let lines = deal_line_array(&config, seed);
+        let mut current = [Slot { id: 0, owner: None }; 4];
+        for (slot, player) in current.iter_mut().zip(config.first_turn_players()) {
+            slot.owner = Some(player as u8);
+        }
+        let mut game = Game {
+            config,
+            n_turns: config.n_turns(),
+            line_len: config.line_len() as u8,
+            lines,
+            kingdoms: [Kingdom::new(); MAX_PLAYERS],
+            turn: 1,
+            slot: 0,
+            current,
+            next: [Slot { id: 0, owner: None }; 4],
+            eliminated: [false; MAX_PLAYERS],
+            placed: [0; MAX_PLAYERS],
+            discarded: [0; MAX_PLAYERS],
+            over: false,
+        };
+        game.next = game.fresh_line(1);
+        game.advance();
+        game
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The current turn, 1..=T.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The tiles being played this turn (placeholders in turn 1), `line_len` of them.
+    pub fn current(&self) -> &[Slot] {
+        &self.current[..self.line_len as usize]
+    }
+
+    /// The tiles to pick from this turn (placeholders in the last turn).
+    pub fn next(&self) -> &[Slot] {
+        &self.next[..self.line_len as usize]
+    }
+
+    /// Index in `current` of the slot being played.
+    pub fn slot_index(&self) -> usize {
+        self.slot
+    }
+
+    pub fn kingdom(&self, player: PlayerId) -> &Kingdom<B> {
+        &self.kingdoms[player]
+    }
+
+    pub fn is_eliminated(&self, player: PlayerId) -> bool {
+        self.eliminated[player]
+    }
+
+    pub fn tiles_placed(&self, player: PlayerId) -> u32 {
+        self.placed[player] as u32
+    }
+
+    pub fn tiles_discarded(&self, player: PlayerId) -> u32 {
+        self.discarded[player] as u32
+    }
+
+    /// The player of the current slot, or `None` when the game is over.
+    pub fn to_move(&self) -> Option<PlayerId> {
+        if self.over {
+            return None;
+        }
+        self.current[self.slot].owner.map(usize::from)
+    }
+
+    /// The tile to place in the current slot (`None` in turn 1).
+    pub fn slot_tile(&self) -> Option<&'static Tile> {
+        if self.turn == 1 || self.over {
+            return None;
+        }
+        tile(self.current[self.slot].id)
+    }
+
+    /// True when this turn has a line to pick from (t < T, R10).
+    pub fn picks_this_turn(&self) -> bool {
+        self.turn < self.n_turns
+    }
+
+    /// True when the current slot's tile has a legal placement (R15); false in turn 1.
+    pub fn can_place(&self) -> bool {
+        match (self.slot_tile(), self.to_move()) {
+            (Some(t), Some(p)) => self.kingdoms[p].can_place(t, self.config.rules),
+            _ => false,
+        }
+    }
+
+    /// True when `placement` of the slot's tile is legal for the player to move (R14).
+    pub fn is_legal_placement(&self, placement: Placement) -> bool {
+        match (self.slot_tile(), self.to_move()) {
+            (Some(t), Some(p)) => self.kingdoms[p].is_legal(t, placement, self.config.rules),
+            _ => false,
+        }
+    }
+
+    /// True when `id` may be picked now (R19): in the line and not yet taken this turn.
+    pub fn is_valid_pick(&self, id: i64) -> bool {
+        self.picks_this_turn()
+            && self
+                .next()
+                .iter()
+                .any(|s| i64::from(s.id) == id && s.owner.is_none())
+    }
+
+    /// Lays the slot's tile at `placement` (the caller checked legality).
+    pub fn place(&mut self, placement: Placement) {
+        if let (Some(t), Some(p)) = (self.slot_tile(), self.to_move()) {
+            self.kingdoms[p].place(t, placement);
+            self.placed[p] += 1;
+        }
+    }
+
+    /// Throws the slot's tile away (R15, R16).
+    pub fn discard(&mut self) {
+        if let (Some(_), Some(p)) = (self.slot_tile(), self.to_move()) {
+            self.discarded[p] += 1;
+        }
+    }
+
+    /// Records the player to move as the owner of tile `id` (the caller checked validity).
+    pub fn pick(&mut self, id: u8) {
+        let Some(player) = self.to_move() else { return };
+        if let Some(slot) = self.next.iter_mut().find(|s| s.id == id && id != 0) {
+            slot.owner = Some(player as u8);
+        }
+    }
+
+    /// Eliminates `player` (R29, R30): it gets no more slots; its kingdom stays as it is.
+    pub fn eliminate(&mut self, player: PlayerId) {
+        if player < self.config.n_players {
+            self.eliminated[player] = true;
+        }
+    }
+
+    /// Closes the current slot and moves to the next one that has an active owner.
+    pub fn end_slot(&mut self) {
+        if !self.over {
+            self.slot += 1;
+            self.advance();
+        }
+    }
+
+    /// Skips slots without an active owner (R11), turning over lines at the end of each turn,
+    /// and ends the game after turn T or when nobody is active (R28).
+    fn advance(&mut self) {
+        let n = self.config.n_players;
+        let len = self.line_len as usize;
+        loop {
+            if self.eliminated[..n].iter().all(|&e| e) {
+                self.over = true;
+                return;
+            }
+            while self.slot < len {
+                if let Some(owner) = self.current[self.slot].owner {
+                    if !self.eliminated[owner as usize] {
+                        return;
+                    }
+                }
+                self.slot += 1;
+            }
+            if self.turn >= self.n_turns {
+                self.over = true;
+                return;
+            }
+            self.turn += 1;
+            self.current = self.next;
+            self.next = self.fresh_line(self.turn);
+            self.slot = 0;
+        }
+    }
+
+    // Line `k` (1-based) without owners, or placeholders when there is none.
+    fn fresh_line(&self, k: u32) -> [Slot; 4] {
+        let mut line = [Slot { id: 0, owner: None }; 4];
+        if k < self.n_turns {
+            for (slot, &id) in line.iter_mut().zip(&self.lines[k as usize - 1]) {
+                slot.id = id;
+            }
+        }
+        line
+    }
+
+    /// Zone score plus enabled bonuses, territory and crowns of `player` (R22, R23, §6.2).
+    pub fn standing(&self, player: PlayerId) -> Standing {
+        let k = &self.kingdoms[player];
+        Standing {
+            score: score_with_bonuses(k, self.tiles_placed(player), &self.config),
+            territory: k.territory(),
+            crowns: k.crowns(),
+        }
+    }
+
+    pub fn standings(&self) -> Vec<Standing> {
+        (0..self.config.n_players)
+            .map(|p| self.standing(p))
+            .collect()
+    }
+
+    /// Displayed scores (R25) of every player.
+    pub fn displayed_scores(&self) -> Vec<u32> {
+        displayed_scores(&self.standings())
+    }
+
+    /// Outcome without faults: displayed scores, ranks from the key. The referee adds faults.
+    pub fn base_outcome(&self) -> Outcome {
+        let standings = self.standings();
+        let n = self.config.n_players;
+        let all_out = self.eliminated[..n].iter().all(|&e| e);
+        let any_out = self.eliminated[..n].iter().any(|&e| e);
+        let (end, detail) = if all_out {
+            (EndReason::Eliminations, "all_players_eliminated")
+        } else if any_out {
+            (EndReason::Finished, "all_turns_played_after_eliminations")
+        } else {
+            (EndReason::Finished, "all_turns_played")
+        };
+        Outcome {
+            scores: displayed_scores(&standings)
+                .into_iter()
+                .map(i64::from)
+                .collect(),
+            ranks: ranks(&standings),
+            end,
+            detail: detail.to_string(),
+            faults: vec![None; n],
+        }
+    }
+
+    /// The listed legal actions (see `Action`), without allocating beyond `out`'s capacity.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(player) = self.to_move() else { return };
+        let mut picks = [None; 4];
+        let mut n_picks = 0;
+        if self.picks_this_turn() {
+            for s in self.next() {
+                if s.owner.is_none() {
+                    picks[n_picks] = Some(s.id);
+                    n_picks += 1;
+                }
+            }
+        } else {
+            n_picks = 1;
+        }
+        let pick_list = &picks[..n_picks];
+        let Some(t) = self.slot_tile() else {
+            out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
+            return;
+        };
+        let mut masks = self.kingdoms[player].legal_masks(t, self.config.rules);
+        if t.is_symmetric() {
+            masks[2] = B::ZERO;
+            masks[3] = B::ZERO;
+        }
+        if masks.iter().all(|m| m.is_empty()) {
+            out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
+            return;
+        }
+        // Sizing the list first and filling it in fixed-size chunks (one per placement) keeps
+        // the hot loop free of capacity checks; about half of a random playout is spent here.
+        let n_placements: u32 = masks.iter().map(|m| m.count()).sum();
+        out.resize(n_placements as usize * n_picks, Action(0));
+        let pick_bits = picks.map(|pick| u32::from(pick.unwrap_or(0)) << 24);
+        match n_picks {
+            1 => emit::<B, 1>(&masks, pick_bits, out),
+            2 => emit::<B, 2>(&masks, pick_bits, out),
+            3 => emit::<B, 3>(&masks, pick_bits, out),
+            _ => emit::<B, 4>(&masks, pick_bits, out),
+        }
+    }
+
+    /// True when `action` is one of the listed legal actions.
+    pub fn is_legal_action(&self, action: &Action) -> bool {
+        if self.over {
+            return false;
+        }
+        let pick_ok = match action.pick() {
+            Some(id) => self.is_valid_pick(i64::from(id)),
+            None => !self.picks_this_turn(),
+        };
+        let put_ok = match (self.slot_tile(), action.put()) {
+            (None, put) => put.is_none(),
+            (Some(t), Some(p)) => !(t.is_symmetric() && p.r >= 2) && self.is_legal_placement(p),
+            (Some(_), None) => !self.can_place(),
+        };
+        pick_ok && put_ok
+    }
+
+    /// Plays a legal action: place or discard, pick, next slot.
+    pub fn apply_action(&mut self, action: &Action) {
+        if self.slot_tile().is_some() {
+            match action.put() {
+                Some(p) => self.place(p),
+                None => self.discard(),
+            }
+        }
+        if let Some(id) = action.pick() {
+            self.pick(id);
+        }
+        self.end_slot();
+    }
+}
+
+/// Zone score plus the enabled bonuses (R22, §6.2): Middle Kingdom +10 when every placed
+/// square is within (E − 1) / 2 of the castle, Harmony +5 when all the player's tiles were
+/// placed.
+pub fn score_with_bonuses<B: Bits>(
+    kingdom: &Kingdom<B>,
+    tiles_placed: u32,
+    config: &Config,
+) -> u32 {
+    let mut score = kingdom.zone_score();
+    if config.middle_kingdom && kingdom.is_centred() {
+        score += 10;
+    }
+    if config.harmony && tiles_placed == config.tiles_per_player() {
+        score += 5;
+    }
+    score
+}
+
+/// Writes placement × pick actions into `out` (already sized), N picks per placement.
+fn emit<B: Bits, const N: usize>(masks: &[B; 4], pick_bits: [u32; 4], out: &mut [Action]) {
+    let mut chunks = out.chunks_exact_mut(N);
+    for (r, mask) in masks.iter().enumerate() {
+        for i in mask.iter() {
+            let (x, y) = coords::<B>(i);
+            let put = HAS_PUT | x as u32 | (y as u32) << 8 | (r as u32) << 16;
+            if let Some(chunk) = chunks.next() {
+                for (slot, bits) in chunk.iter_mut().zip(&pick_bits[..N]) {
+                    *slot = Action(put | bits);
+                }
+            }
+        }
+    }
+}
+
+/// Either grid size behind one `State`, for search bots and benchmarks.
+// Both variants stay inline: boxing the Duel would turn every clone a search makes into an
+// allocation, while the size difference only costs some bytes per standard state.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum GameState {
+    Standard(Game<u128>),
+    Duel(Game<Wide>),
+}
+
+impl GameState {
+    pub fn new(config: Config, seed: u64) -> Self {
+        match config.mode {
+            Mode::Standard => GameState::Standard(Game::new(config, seed)),
+            Mode::Duel => GameState::Duel(Game::new(config, seed)),
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        match self {
+            GameState::Standard(g) => g.config(),
+            GameState::Duel(g) => g.config(),
+        }
+    }
+
+    pub fn standings(&self) -> Vec<Standing> {
+        match self {
+            GameState::Standard(g) => g.standings(),
+            GameState::Duel(g) => g.standings(),
+        }
+    }
+}
+
+impl State for GameState {
+    type Action = Action;
+
+    fn n_players(&self) -> usize {
+        self.config().n_players
+    }
+
+    fn to_move(&self) -> Option<PlayerId> {
+        match self {
+            GameState::Standard(g) => g.to_move(),
+            GameState::Duel(g) => g.to_move(),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        match self {
+            GameState::Standard(g) => g.legal_actions_into(out),
+            GameState::Duel(g) => g.legal_actions_into(out),
+        }
+    }
+
+    fn is_legal(&self, action: &Action) -> bool {
+        match self {
+            GameState::Standard(g) => g.is_legal_action(action),
+            GameState::Duel(g) => g.is_legal_action(action),
+        }
+    }
+
+    fn apply(&mut self, action: &Action) {
+        match self {
+            GameState::Standard(g) => g.apply_action(action),
+            GameState::Duel(g) => g.apply_action(action),
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        match self {
+            GameState::Standard(g) => g.base_outcome(),
+            GameState::Duel(g) => g.base_outcome(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(slots: &[Slot]) -> Vec<u8> {
+        slots.iter().map(|s| s.id).collect()
+    }
+
+    #[test]
+    fn r7_r8_turn_order_follows_picked_ids() {
+        let mut g: Game<u128> = Game::new(Config::new(Mode::Standard, 2), 1);
+        assert_eq!(ids(g.next()), vec![5, 10, 36, 40]);
+        // Turn 1 in seat order 0, 1, 0, 1 (R7), picks as in §3.5.
+        for (seat, id) in [(0, 40), (1, 36), (0, 5), (1, 10)] {
+            assert_eq!(g.to_move(), Some(seat));
+            g.apply_action(&Action::new(None, Some(id)));
+        }
+        assert_eq!(g.turn(), 2);
+        assert_eq!(ids(g.current()), vec![5, 10, 36, 40]);
+        let order: Vec<Option<u8>> = g.current().iter().map(|s| s.owner).collect();
+        assert_eq!(order, vec![Some(0), Some(1), Some(1), Some(0)]);
+        assert_eq!(g.to_move(), Some(0));
+        assert_eq!(ids(g.next()), vec![11, 13, 27, 48]);
+    }
+
+    #[test]
+    fn actions_pack_and_unpack() {
+        let put = Placement { x: 12, y: 7, r: 3 };
+        let a = Action::new(Some(put), Some(48));
+        assert_eq!((a.put(), a.pick()), (Some(put), Some(48)));
+        let b = Action::new(None, None);
+        assert_eq!((b.put(), b.pick()), (None, None));
+        assert_ne!(Action::new(Some(Placement { x: 0, y: 0, r: 0 }), None), b);
+        assert_eq!(format!("{b:?}"), "Action { put: None, pick: None }");
+    }
+
+    #[test]
+    fn r11_unowned_and_eliminated_slots_are_skipped() {
+        let mut g: Game<u128> = Game::new(Config::new(Mode::Standard, 2), 1);
+        g.pick(5);
+        g.end_slot();
+        g.eliminate(1);
+        g.end_slot();
+        assert_eq!(g.to_move(), Some(0));
+        g.pick(10);
+        g.end_slot();
+        // Seat 1's second turn-1 slot is skipped; turn 2 starts with seat 0 on tile 5.
+        assert_eq!(g.turn(), 2);
+        assert_eq!(g.slot_tile().map(|t| t.id), Some(5));
+    }
+
+    #[test]
+    fn r28_game_ends_when_nobody_is_active() {
+        let mut g: Game<u128> = Game::new(Config::new(Mode::Standard, 2), 3);
+        g.eliminate(0);
+        g.end_slot();
+        assert_eq!(g.to_move(), Some(1));
+        g.eliminate(1);
+        g.end_slot();
+        assert!(g.is_over());
+        assert_eq!(g.to_move(), None);
+        assert_eq!(g.base_outcome().end, EndReason::Eliminations);
+    }
+}
