@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use realm_arena::{
-    make_seats, run_match, Entrant, GameCatalog, KeepReplays, MatchOptions, OutputLimits, Schedule, Tournament,
+    make_seats, run_match, Entrant, GameCatalog, KeepReplays, MatchOptions, OutputLimits, Schedule,
+    Tournament,
 };
 use realm_core::{Bot, MatchSpec, Referee, ReplayPlayer, SetupError};
 use realm_games::GameKind;
@@ -27,7 +28,10 @@ impl GameCatalog for Catalog {
 }
 
 fn trivial_bot() -> Entrant {
-    Entrant::Command(format!("{} bot kingdomino random", env!("CARGO_BIN_EXE_realm")))
+    Entrant::Command(format!(
+        "{} bot kingdomino random",
+        env!("CARGO_BIN_EXE_realm")
+    ))
 }
 
 fn tournament(n_matches: u64, replay_dir: std::path::PathBuf) -> Tournament {
@@ -49,7 +53,9 @@ fn tournament(n_matches: u64, replay_dir: std::path::PathBuf) -> Tournament {
 fn arena_throughput(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let mut group = c.benchmark_group("arena");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     const MATCHES: u64 = 20;
     group.throughput(Throughput::Elements(MATCHES));
     let mut run = 0;
@@ -74,7 +80,8 @@ fn arena_throughput(c: &mut Criterion) {
             let run_id = store.ensure_run(&record, &[]).unwrap();
             let indices: Vec<u64> = (0..MATCHES).collect();
             let stop = std::sync::atomic::AtomicBool::new(false);
-            t.run(&Catalog, &mut store, run_id, &indices, &stop, |_| {}).unwrap()
+            t.run(&Catalog, &mut store, run_id, &indices, &stop, |_| {})
+                .unwrap()
         })
     });
     group.finish();
@@ -86,9 +93,28 @@ fn arena_throughput(c: &mut Criterion) {
             seed += 1;
             let spec = MatchSpec::new("kingdomino", 2, seed);
             let random = Entrant::Builtin("random".into());
-            let seats = make_seats(&Catalog, "kingdomino", &[&random, &random], seed, OutputLimits::default()).unwrap();
-            let players = vec![ReplayPlayer { name: "a".into(), command: String::new() }; 2];
-            run_match(&spec, players, Catalog.referee(&spec).unwrap(), seats, MatchOptions::default())
+            let seats = make_seats(
+                &Catalog,
+                "kingdomino",
+                &[&random, &random],
+                seed,
+                OutputLimits::default(),
+            )
+            .unwrap();
+            let players = vec![
+                ReplayPlayer {
+                    name: "a".into(),
+                    command: String::new()
+                };
+                2
+            ];
+            run_match(
+                &spec,
+                players,
+                Catalog.referee(&spec).unwrap(),
+                seats,
+                MatchOptions::default(),
+            )
         })
     });
     group.finish();
@@ -99,18 +125,30 @@ fn arena_throughput(c: &mut Criterion) {
 /// writing input, framing answers) minus the time spent waiting for the bots, per call.
 /// Process start-up and shutdown are outside the loop and reported separately.
 fn report_overhead() {
-    let (mut loop_time, mut waiting, mut setup, mut calls) = (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64);
+    let (mut loop_time, mut waiting, mut setup, mut calls) =
+        (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64);
     let bot = trivial_bot();
     const MATCHES: u64 = 50;
     for seed in 0..MATCHES {
         let spec = MatchSpec::new("kingdomino", 2, seed);
         let started = Instant::now();
-        let mut seats = make_seats(&Catalog, "kingdomino", &[&bot, &bot], seed, OutputLimits::default()).unwrap();
+        let mut seats = make_seats(
+            &Catalog,
+            "kingdomino",
+            &[&bot, &bot],
+            seed,
+            OutputLimits::default(),
+        )
+        .unwrap();
         let mut referee = Catalog.referee(&spec).unwrap();
         setup += started.elapsed();
         let started = Instant::now();
         while let Some(request) = referee.next_request() {
-            let report = seats[request.player].call(&request.lines, request.expected_lines, Some(request.time_limit));
+            let report = seats[request.player].call(
+                &request.lines,
+                request.expected_lines,
+                Some(request.time_limit),
+            );
             waiting += report.elapsed;
             referee.answer(request.player, &report.answer.unwrap());
             std::hint::black_box(referee.frame());

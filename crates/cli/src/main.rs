@@ -97,8 +97,12 @@ const DEFAULT_JOB: &[&str] = &[
 ];
 
 fn run_default() -> anyhow::Result<ExitCode> {
-    println!("realm: no command given, so here is a small Kingdomino tournament of the built-in bots");
-    println!("(`realm --help` lists the commands; `realm serve` then shows every match in a browser)\n");
+    println!(
+        "realm: no command given, so here is a small Kingdomino tournament of the built-in bots"
+    );
+    println!(
+        "(`realm --help` lists the commands; `realm serve` then shows every match in a browser)\n"
+    );
     match Cli::try_parse_from(DEFAULT_JOB).map(|cli| cli.command) {
         Ok(Some(Command::Arena(args))) => cmd_arena::run_arena(args),
         _ => unreachable!("the default job parses"),

@@ -8,7 +8,8 @@ use realm_arena::report::RunReport;
 use realm_stats::{Placing, Tally};
 use realm_store::{MatchRecord, RunRecord, Store};
 use realm_viewer::{
-    LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource, RunSummary, SeatResult, SourceError,
+    LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource, RunSummary, SeatResult,
+    SourceError,
 };
 
 pub struct StoreRuns {
@@ -17,11 +18,16 @@ pub struct StoreRuns {
 
 impl StoreRuns {
     pub fn new(store: Store) -> StoreRuns {
-        StoreRuns { store: Mutex::new(store) }
+        StoreRuns {
+            store: Mutex::new(store),
+        }
     }
 
     fn with<T>(&self, f: impl FnOnce(&Store) -> Result<T, SourceError>) -> Result<T, SourceError> {
-        let store = self.store.lock().map_err(|_| "results store lock poisoned")?;
+        let store = self
+            .store
+            .lock()
+            .map_err(|_| "results store lock poisoned")?;
         f(&store)
     }
 }
@@ -38,18 +44,32 @@ fn summary(store: &Store, run: &RunRecord) -> Result<RunSummary, SourceError> {
     }
     Ok(RunSummary {
         id: run.id,
-        label: format!("{} ({})", bots.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(" vs "), run.kind),
+        label: format!(
+            "{} ({})",
+            bots.iter()
+                .map(|b| b.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" vs "),
+            run.kind
+        ),
         game,
         started: run.created_at.clone(),
         n_bots: bots.len(),
         n_matches_done: done,
         n_matches_planned: run.n_matches,
-        status: if done >= run.n_matches { "done".into() } else { "incomplete".into() },
+        status: if done >= run.n_matches {
+            "done".into()
+        } else {
+            "incomplete".into()
+        },
     })
 }
 
 fn group_size(run: &RunRecord) -> u64 {
-    serde_json::from_str::<serde_json::Value>(&run.config).ok().and_then(|c| c["group_size"].as_u64()).unwrap_or(2)
+    serde_json::from_str::<serde_json::Value>(&run.config)
+        .ok()
+        .and_then(|c| c["group_size"].as_u64())
+        .unwrap_or(2)
 }
 
 fn row_of(m: &MatchRecord, names: &[String]) -> MatchRow {
@@ -76,12 +96,20 @@ fn row_of(m: &MatchRecord, names: &[String]) -> MatchRow {
 
 impl RunSource for StoreRuns {
     fn runs(&self) -> Result<Vec<RunSummary>, SourceError> {
-        self.with(|store| store.runs()?.iter().map(|run| summary(store, run)).collect())
+        self.with(|store| {
+            store
+                .runs()?
+                .iter()
+                .map(|run| summary(store, run))
+                .collect()
+        })
     }
 
     fn run(&self, run_id: i64) -> Result<Option<RunDetail>, SourceError> {
         self.with(|store| {
-            let Ok(run) = store.run(&run_id.to_string()) else { return Ok(None) };
+            let Ok(run) = store.run(&run_id.to_string()) else {
+                return Ok(None);
+            };
             let bots = store.run_bots(run.id)?;
             let matches = store.matches(run.id)?;
             let report = RunReport::build(&run, &bots, &matches, group_size(&run));
@@ -91,25 +119,33 @@ impl RunSource for StoreRuns {
                     .seats
                     .iter()
                     .enumerate()
-                    .map(|(seat, &bot)| Placing { bot, rank: m.ranks[seat], score: m.scores[seat] as f64 })
+                    .map(|(seat, &bot)| Placing {
+                        bot,
+                        rank: m.ranks[seat],
+                        score: m.scores[seat] as f64,
+                    })
                     .collect();
                 let _ = tally.add_match(&placings);
             }
             // Ratings: Elo difference for two bots, the batch fit for more.
-            let ratings: Vec<Option<(f64, f64)>> = match (&report.head_to_head, report.batch_fit.is_empty()) {
-                (Some(h), _) => {
-                    let e = h.elo_pentanomial.as_ref().or(h.elo.as_ref());
-                    vec![e.map(|e| (e.elo, e.elo_error)), e.map(|e| (-e.elo, e.elo_error))]
-                }
-                (None, false) => {
-                    let mut r = vec![None; bots.len()];
-                    for b in &report.batch_fit {
-                        r[b.bot] = Some((b.elo, (b.upper - b.lower) / 2.0));
+            let ratings: Vec<Option<(f64, f64)>> =
+                match (&report.head_to_head, report.batch_fit.is_empty()) {
+                    (Some(h), _) => {
+                        let e = h.elo_pentanomial.as_ref().or(h.elo.as_ref());
+                        vec![
+                            e.map(|e| (e.elo, e.elo_error)),
+                            e.map(|e| (-e.elo, e.elo_error)),
+                        ]
                     }
-                    r
-                }
-                _ => vec![None; bots.len()],
-            };
+                    (None, false) => {
+                        let mut r = vec![None; bots.len()];
+                        for b in &report.batch_fit {
+                            r[b.bot] = Some((b.elo, (b.upper - b.lower) / 2.0));
+                        }
+                        r
+                    }
+                    _ => vec![None; bots.len()],
+                };
             let mut leaderboard: Vec<LeaderRow> = report
                 .bots
                 .iter()
@@ -130,7 +166,11 @@ impl RunSource for StoreRuns {
                 let points = row.wins as f64 + row.draws as f64 / 2.0;
                 (row.rating.unwrap_or(0.0), points / row.games.max(1) as f64)
             };
-            leaderboard.sort_by(|a, b| key(b).partial_cmp(&key(a)).unwrap_or(std::cmp::Ordering::Equal));
+            leaderboard.sort_by(|a, b| {
+                key(b)
+                    .partial_cmp(&key(a))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
             for (i, row) in leaderboard.iter_mut().enumerate() {
                 row.rank = i as u32 + 1;
             }
@@ -140,8 +180,11 @@ impl RunSource for StoreRuns {
                     (0..n)
                         .map(|b| {
                             let w = tally.pair(a, b);
-                            (a != b && w.games() > 0)
-                                .then_some(PairRecord { wins: w.wins, draws: w.draws, losses: w.losses })
+                            (a != b && w.games() > 0).then_some(PairRecord {
+                                wins: w.wins,
+                                draws: w.draws,
+                                losses: w.losses,
+                            })
                         })
                         .collect()
                 })
@@ -157,8 +200,14 @@ impl RunSource for StoreRuns {
 
     fn matches(&self, run_id: i64, filter: &MatchFilter) -> Result<Vec<MatchRow>, SourceError> {
         self.with(|store| {
-            let Ok(run) = store.run(&run_id.to_string()) else { return Ok(Vec::new()) };
-            let names: Vec<String> = store.run_bots(run.id)?.into_iter().map(|b| b.name).collect();
+            let Ok(run) = store.run(&run_id.to_string()) else {
+                return Ok(Vec::new());
+            };
+            let names: Vec<String> = store
+                .run_bots(run.id)?
+                .into_iter()
+                .map(|b| b.name)
+                .collect();
             Ok(store
                 .matches(run.id)?
                 .iter()
@@ -171,7 +220,9 @@ impl RunSource for StoreRuns {
 
     fn replay_file(&self, run_id: i64, match_id: i64) -> Result<Option<PathBuf>, SourceError> {
         self.with(|store| {
-            let Ok(run) = store.run(&run_id.to_string()) else { return Ok(None) };
+            let Ok(run) = store.run(&run_id.to_string()) else {
+                return Ok(None);
+            };
             Ok(store
                 .matches(run.id)?
                 .into_iter()

@@ -24,20 +24,39 @@ impl Server {
             .spawn()
             .unwrap();
         let mut line = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
-        let url = line.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")).expect(&line).to_string();
-        let base = url.trim_start_matches("http://").split('/').next().unwrap().to_string();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://127.0.0.1:"))
+            .expect(&line)
+            .to_string();
+        let base = url
+            .trim_start_matches("http://")
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string();
         Server { child, base }
     }
 
     /// Status code and body of a GET.
     fn get(&self, path: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.base).unwrap();
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", self.base).unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.base
+        )
+        .unwrap();
         let mut response = String::new();
         stream.read_to_string(&mut response).unwrap();
         let status = response.split_whitespace().nth(1).unwrap().parse().unwrap();
-        let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        let body = response
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
         (status, body)
     }
 }
@@ -54,7 +73,17 @@ fn serve_shows_runs_matches_and_replays_of_the_store() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(
         dir.path(),
-        &["arena", "kingdomino", "builtin:greedy", "builtin:random", "--games", "4", "--keep-replays", "all", "--quiet"],
+        &[
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "4",
+            "--keep-replays",
+            "all",
+            "--quiet",
+        ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let server = Server::start(dir.path(), &["serve"]);
@@ -77,7 +106,19 @@ fn serve_shows_runs_matches_and_replays_of_the_store() {
 #[test]
 fn view_serves_one_replay() {
     let dir = tempfile::tempdir().unwrap();
-    let out = run(dir.path(), &["play", "kingdomino", "builtin:greedy", "builtin:random", "--seed", "2", "--replay", "one.json"]);
+    let out = run(
+        dir.path(),
+        &[
+            "play",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--seed",
+            "2",
+            "--replay",
+            "one.json",
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let server = Server::start(dir.path(), &["view", "one.json"]);
     let (status, body) = server.get("/api/replays");

@@ -40,10 +40,13 @@ impl GameKind {
 
     /// Finds a game by its slug.
     pub fn from_slug(slug: &str) -> Result<GameKind, SetupError> {
-        GameKind::ALL.into_iter().find(|g| g.slug() == slug).ok_or_else(|| SetupError::UnknownGame {
-            game: slug.to_string(),
-            known: GameKind::ALL.map(GameKind::slug).join(", "),
-        })
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.slug() == slug)
+            .ok_or_else(|| SetupError::UnknownGame {
+                game: slug.to_string(),
+                known: GameKind::ALL.map(GameKind::slug).join(", "),
+            })
     }
 
     /// True when matches of this game can be played (Kingdom Builder is a scorer for now).
@@ -109,8 +112,9 @@ mod tests {
             let players = info.variants[0].players[0];
             let spec = MatchSpec::new(info.slug, players, 7);
             let mut referee = game.new_referee(&spec).unwrap();
-            let mut bots: Vec<_> =
-                (0..players).map(|p| game.new_bot(info.bots[0], p as u64).unwrap()).collect();
+            let mut bots: Vec<_> = (0..players)
+                .map(|p| game.new_bot(info.bots[0], p as u64).unwrap())
+                .collect();
             let mut calls = 0;
             while let Some(request) = referee.next_request() {
                 let answer = bots[request.player]
