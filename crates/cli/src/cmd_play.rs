@@ -41,23 +41,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let spec = args.setup.spec(game, args.bots.len())?;
     let options = args.time.match_options(args.timings)?;
     let referee = game.new_referee(&spec)?;
-    let entrants: Vec<Entrant> = args.bots.iter().map(|b| Entrant::parse(b)).collect();
-    let labels = unique_labels(&entrants);
-    let seats = make_seats(
-        &Catalog,
-        &spec.game,
-        &entrants.iter().collect::<Vec<_>>(),
-        spec.seed,
-        OutputLimits::default(),
-    )?;
-    let players = entrants
-        .iter()
-        .zip(&labels)
-        .map(|(e, label)| ReplayPlayer {
-            name: label.clone(),
-            command: e.command(),
-        })
-        .collect();
+    let (seats, players) = start_bots(&spec, &args.bots)?;
     install_interrupt_handler();
     let result = run_match(&spec, players, referee, seats, options);
     let path = args
@@ -73,6 +57,31 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         return crate::cmd_serve::view(&path, None);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Starts one seat per bot argument (built-in or process) and names the players for the replay.
+pub fn start_bots(
+    spec: &realm_core::MatchSpec,
+    bots: &[String],
+) -> Result<(Vec<realm_arena::Seat>, Vec<ReplayPlayer>)> {
+    let entrants: Vec<Entrant> = bots.iter().map(|b| Entrant::parse(b)).collect();
+    let labels = unique_labels(&entrants);
+    let seats = make_seats(
+        &Catalog,
+        &spec.game,
+        &entrants.iter().collect::<Vec<_>>(),
+        spec.seed,
+        OutputLimits::default(),
+    )?;
+    let players = entrants
+        .iter()
+        .zip(labels)
+        .map(|(e, name)| ReplayPlayer {
+            name,
+            command: e.command(),
+        })
+        .collect();
+    Ok((seats, players))
 }
 
 fn default_replay_path(replay: &Replay) -> PathBuf {

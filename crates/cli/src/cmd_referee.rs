@@ -7,11 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use realm_arena::{make_seats, run_match, Entrant, MatchOptions, OutputLimits};
-use realm_core::ReplayPlayer;
+use realm_arena::{run_match, MatchOptions};
 
-use crate::catalog::Catalog;
-use crate::cmd_play::{install_interrupt_handler, write_replay};
+use crate::cmd_play::{install_interrupt_handler, start_bots, write_replay};
 use crate::options::{game, MatchFlags};
 
 #[derive(Args)]
@@ -98,21 +96,7 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         options: cmd.options,
     };
     let spec = flags.spec(game, cmd.players.len())?;
-    let entrants: Vec<Entrant> = cmd.players.iter().map(|p| Entrant::parse(p)).collect();
-    let seats = make_seats(
-        &Catalog,
-        &spec.game,
-        &entrants.iter().collect::<Vec<_>>(),
-        spec.seed,
-        OutputLimits::default(),
-    )?;
-    let players = entrants
-        .iter()
-        .map(|e| ReplayPlayer {
-            name: e.label(),
-            command: e.command(),
-        })
-        .collect();
+    let (seats, players) = start_bots(&spec, &cmd.players)?;
     install_interrupt_handler();
     let result = run_match(
         &spec,
