@@ -262,7 +262,7 @@ fn progress_bar(total: u64, done: u64, quiet: bool) -> ProgressBar {
 fn live_message(head: &HeadToHead) -> String {
     let w = head.wdl;
     let mut msg = format!("{}-{}-{}", w.wins, w.draws, w.losses);
-    if let Some(e) = &head.elo_pentanomial.clone().or(head.elo.clone()) {
+    if let Some(e) = &head.elo_pentanomial.or(head.elo) {
         msg.push_str(&format!("  Elo {:+.1} ± {:.1}", e.elo, e.elo_error));
     }
     msg
