@@ -232,7 +232,7 @@ fn bad_flags_and_files_give_one_line_errors() {
 fn the_scorer_reads_a_board_file() {
     let board = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/kingdom_builder_example_board.txt"
+        "/../kingdom-builder/data/kingdom_builder_example_board.txt"
     );
     let dir = tempfile::tempdir().unwrap();
     let out = run(

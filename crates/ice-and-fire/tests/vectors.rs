@@ -1,4 +1,5 @@
-//! Replays the reference data of ../shared/data/ice_and_fire_vectors/, read at test time:
+//! Replays the reference data in tests/data/ice_and_fire_vectors/ (a byte-for-byte copy of the
+//! project's shared test vectors), read at test time:
 //! every map of maps_league3plus.txt in all four leagues, and every game_*.txt file through the
 //! referee (input lines, end reason, scores, and the commentary of every verdict).
 
@@ -11,7 +12,7 @@ use realm_ice_and_fire::{new_referee, IceAndFireReferee, League, Map};
 fn vectors_dir() -> PathBuf {
     Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/ice_and_fire_vectors"
+        "/tests/data/ice_and_fire_vectors"
     ))
     .to_path_buf()
 }
