@@ -34,7 +34,10 @@ fn legal<B: Bits>(k: &Kingdom<B>, id: u8, league: u32, x: u8, y: u8, r: u8) -> b
 #[test]
 fn k0_tile_file_totals() {
     // The embedded CSV is a byte-for-byte copy of the shared data file: a header and 48 tiles.
-    assert_eq!(TILES_CSV.lines().filter(|l| !l.trim().is_empty()).count(), 49);
+    assert_eq!(
+        TILES_CSV.lines().filter(|l| !l.trim().is_empty()).count(),
+        49
+    );
     let mut squares = [0u32; 6];
     let mut crowns = [0u32; 6];
     for t in &TILES {
