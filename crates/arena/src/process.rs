@@ -1,25 +1,26 @@
 //! A bot as a child process speaking a game's protocol over stdin/stdout, as on CodinGame.
 //!
-//! Each bot runs `sh -c COMMAND` in its own process group. Three threads serve it: a writer
-//! (so a bot that never reads its input cannot block realm), a stdout reader that frames lines
-//! (LF, CR or CRLF end a line) and a stderr collector. All stdout and writer events arrive on
-//! one bounded channel, so the match thread waits on a single `recv_timeout`.
+//! Each bot runs `sh -c COMMAND` in its own process group. The match thread talks to it
+//! directly through non-blocking pipes and `ppoll`: no helper threads, so an answer reaches the
+//! referee without a thread hand-off, and a bot that never reads its input (or floods its
+//! output) can only run out its own clock. stdout is framed into lines (LF, CR or CRLF);
+//! stderr is read in the same loop and kept per call.
 //!
 //! **Invariant**: when a `BotProcess` is stopped or dropped, its whole process group has been
 //! sent SIGKILL and the child reaped; nothing it spawned inside its group survives.
 //! This module knows nothing about games: it moves lines and measures time.
 
 use std::collections::VecDeque;
-use std::io::{self, Read, Write};
+use std::io::{self, ErrorKind, Read, Write};
+use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use realm_core::FaultKind;
 
+use crate::lines::{LineFramer, StderrBuffer};
 use crate::registry;
 
 /// Output limits that turn a flooding bot into a fault instead of unbounded memory use.
@@ -47,28 +48,31 @@ impl Default for OutputLimits {
 #[derive(Clone, Debug)]
 pub struct CallReport {
     pub answer: Result<Vec<String>, (FaultKind, String)>,
-    /// From the moment the input was fully written until the last answer line was complete.
+    /// From the moment the input was fully written until the last answer line was read.
     pub elapsed: Duration,
     pub stderr: String,
 }
 
-enum Event {
-    Line(String),
-    LineTooLong,
-    Eof,
-    Written(Instant),
-    WriteFailed,
-}
+/// Why a call failed: the fault, its reason, and the time the bot had used.
+type Failure = (FaultKind, String, Duration);
+
+/// Bytes read per `read` call.
+const CHUNK: usize = 8192;
+/// At most this much stderr is read in one go, so a bot flooding stderr cannot keep realm busy.
+const STDERR_DRAIN_BUDGET: usize = 1 << 20;
 
 /// A running bot process.
 pub struct BotProcess {
     child: Child,
     pgid: i32,
-    to_writer: Option<mpsc::Sender<Vec<u8>>>,
-    events: Receiver<Event>,
+    stdin: Option<ChildStdin>,
+    /// `None` once the bot closed its stdout.
+    stdout: Option<ChildStdout>,
+    stderr: Option<ChildStderr>,
+    framer: LineFramer,
+    /// Complete lines read but not yet consumed by a call.
     pending: VecDeque<String>,
-    eof: bool,
-    stderr: Arc<Mutex<StderrBuffer>>,
+    stderr_text: StderrBuffer,
     limits: OutputLimits,
     stopped: bool,
 }
@@ -102,35 +106,27 @@ impl BotProcess {
         registry::register(pgid);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let stderr_pipe = child.stderr.take().expect("stderr is piped");
-
-        let (event_tx, events) = mpsc::sync_channel(4096);
-        let (to_writer, writer_rx) = mpsc::channel::<Vec<u8>>();
-        let writer_events = event_tx.clone();
-        thread::Builder::new()
-            .name("bot-stdin".into())
-            .spawn(move || write_loop(stdin, writer_rx, writer_events))?;
-        let max_line = limits.max_line_bytes;
-        thread::Builder::new()
-            .name("bot-stdout".into())
-            .spawn(move || read_lines(stdout, event_tx, max_line))?;
-        let stderr = Arc::new(Mutex::new(StderrBuffer::new(limits.max_stderr_bytes)));
-        let stderr_sink = Arc::clone(&stderr);
-        thread::Builder::new()
-            .name("bot-stderr".into())
-            .spawn(move || collect_stderr(stderr_pipe, stderr_sink))?;
-
-        Ok(BotProcess {
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let mut process = BotProcess {
             child,
             pgid,
-            to_writer: Some(to_writer),
-            events,
+            stdin: None,
+            stdout: None,
+            stderr: None,
+            framer: LineFramer::new(limits.max_line_bytes),
             pending: VecDeque::new(),
-            eof: false,
-            stderr,
+            stderr_text: StderrBuffer::new(limits.max_stderr_bytes),
             limits,
             stopped: false,
-        })
+        };
+        // Only realm's ends of the pipes become non-blocking; the bot's ends are untouched.
+        for fd in [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()] {
+            set_nonblocking(fd)?;
+        }
+        process.stdin = Some(stdin);
+        process.stdout = Some(stdout);
+        process.stderr = Some(stderr);
+        Ok(process)
     }
 
     /// Sends `lines` and waits for `expected` answer lines. `limit` of `None` waits forever.
@@ -141,16 +137,16 @@ impl BotProcess {
         expected: usize,
         limit: Option<Duration>,
     ) -> CallReport {
-        let answer = self.exchange(lines, expected, limit);
-        let stderr = self.stderr.lock().map(|mut s| s.take()).unwrap_or_default();
-        let (answer, elapsed) = match answer {
+        let result = self.exchange(lines, expected, limit);
+        self.drain_stderr();
+        let (answer, elapsed) = match result {
             Ok((lines, elapsed)) => (Ok(lines), elapsed),
             Err((kind, detail, elapsed)) => (Err((kind, detail)), elapsed),
         };
         CallReport {
             answer,
             elapsed,
-            stderr,
+            stderr: self.stderr_text.take(),
         }
     }
 
@@ -159,7 +155,7 @@ impl BotProcess {
         lines: &[String],
         expected: usize,
         limit: Option<Duration>,
-    ) -> Result<(Vec<String>, Duration), (FaultKind, String, Duration)> {
+    ) -> Result<(Vec<String>, Duration), Failure> {
         if self.stopped {
             return Err((
                 FaultKind::Crashed,
@@ -172,65 +168,49 @@ impl BotProcess {
             payload.extend_from_slice(line.as_bytes());
             payload.push(b'\n');
         }
-        let handed_over = Instant::now();
-        let sent = self
-            .to_writer
-            .as_ref()
-            .map(|w| w.send(payload).is_ok())
-            .unwrap_or(false);
-        if !sent {
-            return Err(self.dead_fault(Duration::ZERO));
-        }
-
-        // Wait for the writer: the clock starts only once the whole input is written.
-        let write_deadline = limit.map(|l| handed_over + l);
-        let written_at = loop {
-            match self.next_event(write_deadline) {
-                Ok(Event::Written(at)) => break at,
-                Ok(Event::WriteFailed) => return Err(self.dead_fault(Duration::ZERO)),
-                Ok(other) => self.absorb(other)?,
-                Err(RecvTimeoutError::Timeout) => {
-                    let limit = limit.unwrap_or_default();
-                    return Err((
-                        FaultKind::Timeout,
-                        format!("did not read its input within {} ms", limit.as_millis()),
-                        limit,
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(self.dead_fault(Duration::ZERO)),
-            }
-        };
-
+        // The clock starts only once the whole input is written; a bot that does not read it
+        // gets one time limit to do so.
+        self.write_input(&payload, limit.map(|l| Instant::now() + l), limit)?;
+        let written_at = Instant::now();
         let deadline = limit.map(|l| written_at + l);
         let mut last_line_at = written_at;
         while self.pending.len() < expected {
-            if self.eof {
+            if self.stdout.is_none() {
                 return Err(self.dead_fault(written_at.elapsed()));
             }
-            match self.next_event(deadline) {
-                Ok(Event::Line(line)) => {
-                    last_line_at = Instant::now();
-                    self.pending.push_back(line);
-                }
-                Ok(other) => self.absorb(other)?,
-                Err(RecvTimeoutError::Timeout) => {
-                    let limit = limit.unwrap_or_default();
-                    let got = self.pending.len();
-                    return Err((
-                        FaultKind::Timeout,
-                        format!(
-                            "no complete answer within {} ms ({got} of {expected} lines)",
-                            limit.as_millis()
-                        ),
-                        limit,
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => self.eof = true,
+            if self.read_stdout_chunk()? > 0 {
+                last_line_at = Instant::now();
+                continue;
+            }
+            if self.stdout.is_some() && !self.wait(false, deadline)? {
+                let limit = limit.unwrap_or_default();
+                let got = self.pending.len();
+                return Err((
+                    FaultKind::Timeout,
+                    format!(
+                        "no complete answer within {} ms ({got} of {expected} lines)",
+                        limit.as_millis()
+                    ),
+                    limit,
+                ));
             }
         }
         let elapsed = last_line_at.saturating_duration_since(written_at);
         let answer: Vec<String> = self.pending.drain(..expected).collect();
-        self.drain_ready()?;
+        // Whatever else is already there stays queued; too much of it is a flood.
+        while self.stdout.is_some() && self.pending.len() <= self.limits.max_pending_lines {
+            if self.read_stdout_chunk().map_err(|f| (f.0, f.1, elapsed))? == 0
+                && !self.readable_now()
+            {
+                break;
+            }
+        }
+        self.check_flood(elapsed)?;
+        Ok((answer, elapsed))
+    }
+
+    /// Too many unread lines queued is a flood.
+    fn check_flood(&self, elapsed: Duration) -> Result<(), Failure> {
         if self.pending.len() > self.limits.max_pending_lines {
             return Err((
                 FaultKind::OutputFlood,
@@ -241,60 +221,154 @@ impl BotProcess {
                 elapsed,
             ));
         }
-        Ok((answer, elapsed))
+        Ok(())
     }
 
-    fn next_event(&self, deadline: Option<Instant>) -> Result<Event, RecvTimeoutError> {
-        match deadline {
-            Some(d) => self
-                .events
-                .recv_timeout(d.saturating_duration_since(Instant::now())),
-            None => self
-                .events
-                .recv()
-                .map_err(|_| RecvTimeoutError::Disconnected),
+    /// Writes the whole payload, reading the bot's output meanwhile so that a bot writing
+    /// before it reads cannot deadlock with realm.
+    fn write_input(
+        &mut self,
+        payload: &[u8],
+        deadline: Option<Instant>,
+        limit: Option<Duration>,
+    ) -> Result<(), Failure> {
+        let mut written = 0;
+        while written < payload.len() {
+            let Some(stdin) = self.stdin.as_mut() else {
+                return Err(self.dead_fault(Duration::ZERO));
+            };
+            match stdin.write(&payload[written..]) {
+                Ok(n) => written += n,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    if !self.wait(true, deadline)? {
+                        let limit = limit.unwrap_or_default();
+                        return Err((
+                            FaultKind::Timeout,
+                            format!("did not read its input within {} ms", limit.as_millis()),
+                            limit,
+                        ));
+                    }
+                    if self.read_stdout_chunk()? == 0 && self.stdout.is_none() {
+                        return Err(self.dead_fault(Duration::ZERO));
+                    }
+                    self.check_flood(Duration::ZERO)?;
+                }
+                Err(_) => {
+                    self.stdin = None;
+                    return Err(self.dead_fault(Duration::ZERO));
+                }
+            }
         }
+        Ok(())
     }
 
-    /// Files an event that is not the one being waited for.
-    fn absorb(&mut self, event: Event) -> Result<(), (FaultKind, String, Duration)> {
-        match event {
-            Event::Line(line) => self.pending.push_back(line),
-            Event::Eof => self.eof = true,
-            Event::LineTooLong => {
-                return Err((
+    /// Reads at most one chunk of stdout without blocking; returns the number of complete
+    /// lines it added. End of file drops stdout.
+    fn read_stdout_chunk(&mut self) -> Result<usize, Failure> {
+        let Some(stdout) = self.stdout.as_mut() else {
+            return Ok(0);
+        };
+        let mut buf = [0u8; CHUNK];
+        match stdout.read(&mut buf) {
+            Ok(0) => {
+                self.stdout = None;
+                Ok(0)
+            }
+            Ok(n) => self.framer.feed(&buf[..n], &mut self.pending).map_err(|_| {
+                (
                     FaultKind::OutputFlood,
                     format!(
                         "wrote a line of more than {} bytes",
                         self.limits.max_line_bytes
                     ),
                     Duration::ZERO,
-                ))
+                )
+            }),
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted) => Ok(0),
+            Err(_) => {
+                self.stdout = None;
+                Ok(0)
             }
-            Event::Written(_) | Event::WriteFailed => {}
         }
-        Ok(())
     }
 
-    /// Takes every event already queued without waiting.
-    fn drain_ready(&mut self) -> Result<(), (FaultKind, String, Duration)> {
-        while let Ok(event) = self.events.try_recv() {
-            self.absorb(event)?;
+    /// Whether stdout has bytes (or its end) ready right now.
+    fn readable_now(&self) -> bool {
+        self.stdout.as_ref().is_some_and(|out| {
+            let mut fds = [pollfd(out.as_raw_fd(), libc::POLLIN)];
+            poll(&mut fds, Some(Instant::now())).unwrap_or(false)
+        })
+    }
+
+    /// Waits until stdout is readable (or, with `for_write`, stdin writable), reading stderr
+    /// whenever it has something. Returns false at the deadline.
+    fn wait(&mut self, for_write: bool, deadline: Option<Instant>) -> Result<bool, Failure> {
+        loop {
+            let mut fds = Vec::with_capacity(3);
+            if let Some(out) = &self.stdout {
+                fds.push(pollfd(out.as_raw_fd(), libc::POLLIN));
+            }
+            if for_write {
+                if let Some(input) = &self.stdin {
+                    fds.push(pollfd(input.as_raw_fd(), libc::POLLOUT));
+                }
+            }
+            let stderr_at = fds.len();
+            if let Some(err) = &self.stderr {
+                fds.push(pollfd(err.as_raw_fd(), libc::POLLIN));
+            }
+            if stderr_at == 0 {
+                // Nothing left to wait for but stderr: the caller sees the closed pipes.
+                return Ok(true);
+            }
+            let ready = poll(&mut fds, deadline).map_err(|e| {
+                (
+                    FaultKind::Crashed,
+                    format!("cannot wait for the bot: {e}"),
+                    Duration::ZERO,
+                )
+            })?;
+            if !ready {
+                return Ok(false);
+            }
+            if fds[..stderr_at].iter().any(|f| f.revents != 0) {
+                return Ok(true);
+            }
+            // Only stderr was ready: keep it, then wait again.
+            self.drain_stderr();
         }
-        Ok(())
+    }
+
+    /// Reads what stderr has now, within a budget.
+    fn drain_stderr(&mut self) {
+        let mut budget = STDERR_DRAIN_BUDGET;
+        let mut buf = [0u8; CHUNK];
+        while let Some(err) = self.stderr.as_mut() {
+            match err.read(&mut buf) {
+                Ok(0) => self.stderr = None,
+                Ok(n) => {
+                    self.stderr_text.push(&buf[..n]);
+                    budget = budget.saturating_sub(n);
+                    if budget == 0 {
+                        return;
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == ErrorKind::WouldBlock => return,
+                Err(_) => self.stderr = None,
+            }
+        }
     }
 
     /// The fault of a bot whose output ended: crashed if the process is gone, else closed output.
-    fn dead_fault(&mut self, elapsed: Duration) -> (FaultKind, String, Duration) {
+    fn dead_fault(&mut self, elapsed: Duration) -> Failure {
         // The exit usually lands a moment after the pipe closes.
         for _ in 0..20 {
             if let Ok(Some(status)) = self.child.try_wait() {
-                let last = self
-                    .stderr
-                    .lock()
-                    .map(|s| s.last_line())
-                    .unwrap_or_default();
+                self.drain_stderr();
                 let mut detail = format!("exited ({status})");
+                let last = self.stderr_text.last_line();
                 if !last.is_empty() {
                     detail.push_str(&format!("; last stderr line: {last}"));
                 }
@@ -309,13 +383,13 @@ impl BotProcess {
         )
     }
 
-    /// Closes the bot's stdin and kills its whole process group. Idempotent.
+    /// Closes the bot's pipes and kills its whole process group. Idempotent.
     pub fn stop(&mut self) {
         if self.stopped {
             return;
         }
         self.stopped = true;
-        self.to_writer = None;
+        self.stdin = None;
         // SAFETY: kill(2) with a negative pid signals the group this bot leads; no memory involved.
         unsafe {
             libc::kill(-self.pgid, libc::SIGKILL);
@@ -323,6 +397,8 @@ impl BotProcess {
         let _ = self.child.wait();
         registry::reap_group(self.pgid);
         registry::unregister(self.pgid);
+        self.stdout = None;
+        self.stderr = None;
     }
 
     /// The process group id (the bot's shell pid).
@@ -334,6 +410,67 @@ impl BotProcess {
 impl Drop for BotProcess {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+fn set_nonblocking(fd: RawFd) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor this process owns; no memory involved.
+    let ok = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events,
+        revents: 0,
+    }
+}
+
+/// `ppoll` until one descriptor is ready (true) or the deadline passes (false), with
+/// nanosecond timeouts so short time limits are kept exactly. `None` waits forever.
+fn poll(fds: &mut [libc::pollfd], deadline: Option<Instant>) -> io::Result<bool> {
+    loop {
+        let timeout = deadline.map(|d| {
+            let left = d.saturating_duration_since(Instant::now());
+            libc::timespec {
+                tv_sec: left.as_secs() as libc::time_t,
+                tv_nsec: left.subsec_nanos() as libc::c_long,
+            }
+        });
+        let timeout_ptr = timeout
+            .as_ref()
+            .map_or(std::ptr::null(), |t| t as *const libc::timespec);
+        // SAFETY: `fds` is a valid, exclusively borrowed array of pollfd of the given length, and
+        // `timeout_ptr` is null or points to a timespec that lives until the call returns.
+        let n = unsafe {
+            libc::ppoll(
+                fds.as_mut_ptr(),
+                fds.len() as libc::nfds_t,
+                timeout_ptr,
+                std::ptr::null(),
+            )
+        };
+        if n > 0 {
+            return Ok(true);
+        }
+        if n == 0 {
+            if deadline.is_none_or(|d| Instant::now() < d) {
+                continue;
+            }
+            return Ok(false);
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != ErrorKind::Interrupted {
+            return Err(err);
+        }
     }
 }
 
@@ -350,116 +487,5 @@ fn exec_form(command: &str) -> String {
         format!("exec {command}")
     } else {
         command.to_string()
-    }
-}
-
-fn write_loop(mut stdin: ChildStdin, inputs: mpsc::Receiver<Vec<u8>>, events: SyncSender<Event>) {
-    for payload in inputs {
-        let result = stdin.write_all(&payload).and_then(|_| stdin.flush());
-        let event = match result {
-            Ok(()) => Event::Written(Instant::now()),
-            Err(_) => Event::WriteFailed,
-        };
-        let failed = matches!(event, Event::WriteFailed);
-        if events.send(event).is_err() || failed {
-            return;
-        }
-    }
-}
-
-/// Splits stdout into lines. LF, CR and CRLF each end one line (CodinGame's runner reads
-/// answers this way); a CR followed by LF in a later read still counts once.
-fn read_lines(mut stdout: impl Read, events: SyncSender<Event>, max_line: usize) {
-    let mut buf = [0u8; 8192];
-    let mut line = Vec::new();
-    let mut after_cr = false;
-    loop {
-        let n = match stdout.read(&mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n,
-        };
-        for &byte in &buf[..n] {
-            if after_cr && byte == b'\n' {
-                after_cr = false;
-                continue;
-            }
-            after_cr = false;
-            if byte == b'\n' || byte == b'\r' {
-                after_cr = byte == b'\r';
-                let text = String::from_utf8_lossy(&line).into_owned();
-                line.clear();
-                if events.send(Event::Line(text)).is_err() {
-                    return;
-                }
-            } else {
-                line.push(byte);
-                if line.len() > max_line {
-                    let _ = events.send(Event::LineTooLong);
-                    return;
-                }
-            }
-        }
-    }
-    let _ = events.send(Event::Eof);
-}
-
-fn collect_stderr(mut stderr: impl Read, sink: Arc<Mutex<StderrBuffer>>) {
-    let mut buf = [0u8; 8192];
-    loop {
-        match stderr.read(&mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => {
-                if let Ok(mut s) = sink.lock() {
-                    s.push(&buf[..n]);
-                }
-            }
-        }
-    }
-}
-
-/// stderr gathered since the last call, capped; the bytes beyond the cap are counted, not kept.
-struct StderrBuffer {
-    bytes: Vec<u8>,
-    dropped: usize,
-    cap: usize,
-    last_line: String,
-}
-
-impl StderrBuffer {
-    fn new(cap: usize) -> Self {
-        StderrBuffer {
-            bytes: Vec::new(),
-            dropped: 0,
-            cap,
-            last_line: String::new(),
-        }
-    }
-
-    fn push(&mut self, chunk: &[u8]) {
-        let room = self.cap.saturating_sub(self.bytes.len());
-        let kept = room.min(chunk.len());
-        self.bytes.extend_from_slice(&chunk[..kept]);
-        self.dropped += chunk.len() - kept;
-        let text = String::from_utf8_lossy(chunk);
-        if let Some(line) = text.lines().rev().find(|l| !l.trim().is_empty()) {
-            self.last_line = line.chars().take(200).collect();
-        }
-    }
-
-    fn take(&mut self) -> String {
-        let mut text = String::from_utf8_lossy(&self.bytes).into_owned();
-        if self.dropped > 0 {
-            text.push_str(&format!(
-                "\n[realm: {} more bytes of stderr dropped]\n",
-                self.dropped
-            ));
-        }
-        self.bytes.clear();
-        self.dropped = 0;
-        text
-    }
-
-    fn last_line(&self) -> String {
-        self.last_line.clone()
     }
 }

@@ -3,7 +3,7 @@
 //! decide (Elo from paired games for two bots; Weng-Lin and a batch Bradley-Terry/Plackett-Luce
 //! fit for more). Pure data with `Serialize`; the CLI chooses the layout.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use realm_stats::{
     percentiles, BatchConfig, BatchRating, ChoiceData, EloEstimate, GameResult, Pentanomial,
@@ -197,34 +197,62 @@ impl RunReport {
 impl HeadToHead {
     /// Bot 0's results against bot 1; complete groups of `group_size` matches form the pairs.
     pub fn from_matches(matches: &[MatchRecord], group_size: u64) -> HeadToHead {
-        let mut wdl = Wdl::default();
-        let mut penta = Pentanomial::default();
-        let mut groups: BTreeMap<u64, Vec<GameResult>> = BTreeMap::new();
-        for m in matches {
-            let Some(result) = result_of_bot0(m) else {
-                continue;
-            };
-            wdl.add(result);
-            groups
-                .entry(m.match_idx / group_size.max(1))
-                .or_default()
-                .push(result);
-        }
-        for results in groups.values() {
-            if let [first, second] = results[..] {
-                penta.add_pair(first, second);
-            }
-        }
-        HeadToHead {
-            wdl,
-            elo: wdl.elo().ok(),
-            pentanomial: penta.counts(),
-            elo_pentanomial: penta.elo().ok(),
-        }
+        let mut tally = HeadToHeadTally::new(group_size);
+        matches.iter().for_each(|m| tally.add(m));
+        tally.summary()
     }
 
     pub fn pentanomial(&self) -> Pentanomial {
         Pentanomial::from_counts(self.pentanomial)
+    }
+}
+
+/// Bot 0's results against bot 1, one match at a time, so a live display costs O(1) per match
+/// instead of re-reading every match so far.
+#[derive(Clone, Debug)]
+pub struct HeadToHeadTally {
+    group_size: u64,
+    wdl: Wdl,
+    penta: Pentanomial,
+    /// Groups (seeds) with one result so far, waiting for the swapped-seat game.
+    open: HashMap<u64, GameResult>,
+}
+
+impl HeadToHeadTally {
+    /// Pairs are formed only when a seed is played in exactly two seat arrangements.
+    pub fn new(group_size: u64) -> Self {
+        HeadToHeadTally {
+            group_size,
+            wdl: Wdl::default(),
+            penta: Pentanomial::default(),
+            open: HashMap::new(),
+        }
+    }
+
+    pub fn add(&mut self, m: &MatchRecord) {
+        let Some(result) = result_of_bot0(m) else {
+            return;
+        };
+        self.wdl.add(result);
+        if self.group_size != 2 {
+            return;
+        }
+        let group = m.match_idx / 2;
+        match self.open.remove(&group) {
+            Some(first) => self.penta.add_pair(first, result),
+            None => {
+                self.open.insert(group, result);
+            }
+        }
+    }
+
+    pub fn summary(&self) -> HeadToHead {
+        HeadToHead {
+            wdl: self.wdl,
+            elo: self.wdl.elo().ok(),
+            pentanomial: self.penta.counts(),
+            elo_pentanomial: self.penta.elo().ok(),
+        }
     }
 }
 

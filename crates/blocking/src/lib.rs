@@ -43,6 +43,7 @@ pub const INFO: GameInfo = GameInfo {
     ],
     leagues: &[1],
     default_league: 1,
+    higher_leagues_play_top: false,
     options: &[],
     bots: bots::BOT_NAMES,
 };

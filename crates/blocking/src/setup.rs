@@ -20,7 +20,7 @@ impl Variant {
     /// The variant named in a `MatchSpec` (`None` = Blocking).
     pub fn from_name(name: Option<&str>) -> Option<Variant> {
         match name {
-            None => Some(Variant::Blocking),
+            None | Some("standard") => Some(Variant::Blocking),
             Some("duo") => Some(Variant::Duo),
             Some("classic") => Some(Variant::Classic),
             Some(_) => None,

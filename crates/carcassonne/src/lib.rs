@@ -31,6 +31,7 @@ pub const INFO: GameInfo = GameInfo {
     }],
     leagues: &setup::LEAGUES,
     default_league: 3,
+    higher_leagues_play_top: false,
     options: &[],
     bots: &["random", "greedy"],
 };

@@ -117,6 +117,22 @@ fn arena_throughput(c: &mut Criterion) {
             )
         })
     });
+    // What a user waits for: the whole `realm play` command, realm's own start-up included,
+    // with two trivial compiled bots as processes.
+    group.sample_size(20);
+    group.bench_function("realm_play_kingdomino_2_process_bots", |b| {
+        let replay = dir.path().join("play.json");
+        let bot = format!("{} bot kingdomino random", env!("CARGO_BIN_EXE_realm"));
+        b.iter(|| {
+            let status = std::process::Command::new(env!("CARGO_BIN_EXE_realm"))
+                .args(["play", "kingdomino", &bot, &bot, "--seed", "1", "--replay"])
+                .arg(&replay)
+                .stdout(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        })
+    });
     group.finish();
     report_overhead();
 }

@@ -10,10 +10,10 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use realm_arena::report::HeadToHead;
+use realm_arena::report::{HeadToHead, HeadToHeadTally};
 use realm_arena::{unique_labels, Entrant, KeepReplays, OutputLimits, Schedule, Tournament};
 use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel};
-use realm_store::{BotRecord, MatchRecord, RunRecord, Store};
+use realm_store::{BotRecord, RunRecord, Store};
 use serde_json::json;
 
 use crate::catalog::Catalog;
@@ -290,17 +290,18 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
         prepared.quiet,
     );
     let group_size = schedule.group_size();
-    let mut records: Vec<MatchRecord> = store.matches(run_id)?;
     let two_bots = prepared.bots.len() == 2;
+    let mut live = HeadToHeadTally::new(group_size);
+    if two_bots {
+        store.matches(run_id)?.iter().for_each(|m| live.add(m));
+    }
     prepared
         .tournament
         .run(&Catalog, &mut store, run_id, &todo, &stop, |record| {
             bar.inc(1);
             if two_bots {
-                records.push(record.clone());
-                bar.set_message(live_message(&HeadToHead::from_matches(
-                    &records, group_size,
-                )));
+                live.add(record);
+                bar.set_message(live_message(&live.summary()));
             }
         })?;
     bar.finish_and_clear();

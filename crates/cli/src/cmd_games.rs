@@ -19,8 +19,13 @@ pub fn run() -> Result<ExitCode> {
             );
         }
         let leagues: Vec<String> = info.leagues.iter().map(|l| l.to_string()).collect();
+        let higher = if info.higher_leagues_play_top {
+            ", higher ones play as the top league"
+        } else {
+            ""
+        };
         println!(
-            "  leagues {} (default {})",
+            "  leagues {} (default {}{higher})",
             leagues.join(","),
             info.default_league
         );

@@ -38,6 +38,21 @@ fn builtin_bots_play_and_the_replay_is_byte_identical_on_a_rerun() {
 }
 
 #[test]
+fn kingdomino_leagues_above_three_play_as_league_three() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots = ["builtin:greedy", "builtin:random"];
+    let (_, top) = play(dir.path(), &bots, &["--league", "3"]);
+    let (summary, higher) = play(dir.path(), &bots, &["--league", "7"]);
+    assert!(summary.contains("builtin:greedy"), "{summary}");
+    assert_eq!(higher.outcome, top.outcome);
+    let inputs = |r: &Replay| r.turns.iter().map(|t| t.input.clone()).collect::<Vec<_>>();
+    assert!(
+        inputs(&higher) == inputs(&top),
+        "league 7 played differently from 3"
+    );
+}
+
+#[test]
 fn a_python_bot_plays_a_whole_game_from_the_protocol() {
     let dir = tempfile::tempdir().unwrap();
     let bot = python_bot("");
@@ -213,7 +228,7 @@ fn bad_flags_and_files_give_one_line_errors() {
     for (args, expected) in [
         (vec!["play", "kingdomino", "builtin:greedy"], "error: kingdomino is played by 2, 3, 4 players, not 1"),
         (vec!["play", "chess", "a", "b"], "error: chess does not exist; known games: kingdomino, blocking, ice-and-fire, carcassonne, kingdom-builder"),
-        (vec!["play", "kingdomino", "a", "b", "--league", "9"], "error: kingdomino has no league 9; leagues: 1, 2, 3"),
+        (vec!["play", "ice-and-fire", "a", "b", "--league", "9"], "error: ice-and-fire has no league 9; leagues: 1, 2, 3, 4"),
         (vec!["play", "kingdomino", "builtin:nope", "b"], "error: kingdomino has no built-in bot `nope`"),
         (vec!["play", "kingdomino", "a", "b", "--seed", "x"], "error: seed `x` is not a 64-bit integer"),
         (vec!["play", "kingdomino", "a", "b", "--bogus"], "error: unexpected argument '--bogus' found (see --help)"),

@@ -133,6 +133,9 @@ pub struct GameInfo {
     pub variants: &'static [VariantInfo],
     pub leagues: &'static [u32],
     pub default_league: u32,
+    /// Whether a league above the highest listed one is accepted and plays as the highest (for
+    /// games whose higher CodinGame leagues add no rules).
+    pub higher_leagues_play_top: bool,
     /// Names accepted in `MatchSpec::options`.
     pub options: &'static [&'static str],
     /// Names of the built-in bots (`builtin:NAME`).
@@ -140,8 +143,10 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
-    /// The variant named `name` (`None` = standard), or an error listing the known ones.
+    /// The variant named `name` (`None` or `standard` = the standard game), or an error listing
+    /// the known ones.
     pub fn variant(&self, name: Option<&str>) -> Result<&VariantInfo, SetupError> {
+        let name = name.filter(|n| *n != "standard");
         self.variants
             .iter()
             .find(|v| v.name == name)
@@ -169,7 +174,11 @@ impl GameInfo {
                 got: spec.n_players,
             });
         }
-        let league = spec.league.unwrap_or(self.default_league);
+        let mut league = spec.league.unwrap_or(self.default_league);
+        let top = self.leagues.iter().copied().max().unwrap_or(league);
+        if self.higher_leagues_play_top && league > top {
+            league = top;
+        }
         if !self.leagues.contains(&league) {
             return Err(SetupError::UnknownLeague {
                 game: self.slug.to_string(),

@@ -36,6 +36,7 @@ pub const INFO: GameInfo = GameInfo {
     }],
     leagues: &[1, 2, 3, 4],
     default_league: 4,
+    higher_leagues_play_top: false,
     options: &[],
     bots: &["random", "greedy"],
 };

@@ -1,5 +1,6 @@
 //! Replays the reference data in tests/data/ice_and_fire_vectors/ (a byte-for-byte copy of the
-//! project's shared test vectors), read at test time:
+//! project's shared test vectors, so a clean clone tests on its own), plus every game file dropped
+//! into ../shared/data/ice_and_fire_vectors/ when that folder exists next to the repository:
 //! every map of maps_league3plus.txt in all four leagues, and every game_*.txt file through the
 //! referee (input lines, end reason, scores, and the commentary of every verdict).
 
@@ -320,10 +321,18 @@ fn golden_playthrough_greedy_vs_random() {
     replay(path);
 }
 
-#[test]
-fn every_reference_game_replays_exactly() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(vectors_dir())
-        .expect("vectors folder")
+/// The project's shared vectors folder, when the repository sits next to it.
+fn shared_vectors_dir() -> Option<PathBuf> {
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/ice_and_fire_vectors"
+    ));
+    dir.is_dir().then(|| dir.to_path_buf())
+}
+
+fn game_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
@@ -331,6 +340,12 @@ fn every_reference_game_replays_exactly() {
         })
         .collect();
     files.sort();
+    files
+}
+
+#[test]
+fn every_reference_game_replays_exactly() {
+    let files = game_files(&vectors_dir());
     assert!(
         files.len() >= 7,
         "expected the 7 reference games, found {}",
@@ -338,6 +353,17 @@ fn every_reference_game_replays_exactly() {
     );
     for file in &files {
         replay(file);
+    }
+}
+
+#[test]
+fn every_game_dropped_into_the_shared_folder_replays_exactly() {
+    let Some(dir) = shared_vectors_dir() else {
+        eprintln!("no ../shared/data/ice_and_fire_vectors next to the repository; the vendored copy is checked by every_reference_game_replays_exactly");
+        return;
+    };
+    for file in game_files(&dir) {
+        replay(&file);
     }
 }
 

@@ -51,6 +51,7 @@ pub const INFO: GameInfo = GameInfo {
     }],
     leagues: &[1, 2, 3],
     default_league: 3,
+    higher_leagues_play_top: false,
     options: &[],
     bots: &[],
 };

@@ -29,8 +29,7 @@ use crate::setup::{Config, Mode, TOP_LEAGUE};
 pub use crate::rules::{Action, Game, GameState};
 pub use crate::setup::InvalidPut;
 
-/// The game's description. Leagues list 1–3; `new_referee` maps any higher league to 3 before
-/// validating (§5), so callers should not pre-reject leagues above 3 with `INFO.validate`.
+/// The game's description. Leagues are 1–3; higher leagues are accepted and play as 3 (§5).
 pub const INFO: GameInfo = GameInfo {
     slug: "kingdomino",
     title: "Kingdomino (Coders of the Realm)",
@@ -48,6 +47,7 @@ pub const INFO: GameInfo = GameInfo {
     ],
     leagues: &[1, 2, 3],
     default_league: TOP_LEAGUE,
+    higher_leagues_play_top: true,
     options: &["invalid_put", "middle_kingdom", "harmony"],
     bots: BOT_NAMES,
 };
@@ -64,13 +64,8 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 
 /// Checks `spec` (variant, player count, league, options) and returns the configuration.
 pub fn config_from_spec(spec: &MatchSpec) -> Result<Config, SetupError> {
-    let mut normalized = spec.clone();
-    if normalized.variant.as_deref() == Some("standard") {
-        normalized.variant = None;
-    }
-    normalized.league = normalized.league.map(|l| l.min(TOP_LEAGUE));
-    let league = INFO.validate(&normalized)?;
-    Config::from_spec(&normalized, league)
+    let league = INFO.validate(spec)?;
+    Config::from_spec(spec, league)
 }
 
 /// A built-in bot by name (`random`, `greedy`, `reference`).
