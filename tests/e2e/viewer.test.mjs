@@ -9,70 +9,17 @@
 
 import { spawn } from "node:child_process";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { checkStep, withBrowser } from "./checks.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
 const replayDir = path.resolve(process.argv[2] ?? path.join(repo, "crates/viewer/tests/fixtures"));
 const shots = path.join(here, "screenshots");
 mkdirSync(shots, { recursive: true });
-
-// ---- expected counts, computed from a frame independently of the renderers ----
-
-const chars = (rows, pred) => (Array.isArray(rows) ? rows : []).join("").split("").filter(pred).length;
-const kingdominoCells = (rows) => {
-  let n = 0;
-  for (const row of rows ?? []) for (let i = 0; i < row.length; i += 2) if (row[i] !== "_") n++;
-  return n;
-};
-const kbTokens = (rows) => (rows ?? []).flatMap((r) => (/\s/.test(r.trim()) ? r.trim().split(/\s+/) : [...r.trim()]));
-
-// selector -> expected count, for one frame of one game.
-function expectedCounts(game, f, nPlayers) {
-  const out = {};
-  const seats = [...Array(nPlayers).keys()];
-  switch (game) {
-    case "kingdomino":
-      seats.forEach((p) => (out[`[data-kingdom="${p}"] [data-cell]`] = kingdominoCells(f.kingdoms?.[p])));
-      out["[data-domino]"] = (f.current ?? []).length + (f.next ?? []).length;
-      out["[data-king]"] = [...(f.current ?? []), ...(f.next ?? [])].filter((d) => typeof d.owner === "number" && d.owner >= 0).length;
-      break;
-    case "blocking":
-      seats.forEach((p) => (out[`[data-cell][data-player="${p}"]`] = chars(f.board, (c) => c === String(p))));
-      out["[data-last]"] = (f.last_move?.cells ?? []).length;
-      break;
-    case "ice-and-fire":
-      out['[data-cell][data-owner="0"][data-active="true"]'] = chars(f.cells, (c) => c === "R");
-      out['[data-cell][data-owner="0"][data-active="false"]'] = chars(f.cells, (c) => c === "r");
-      out['[data-cell][data-owner="1"][data-active="true"]'] = chars(f.cells, (c) => c === "B");
-      out['[data-cell][data-owner="1"][data-active="false"]'] = chars(f.cells, (c) => c === "b");
-      for (const level of [1, 2, 3]) out[`[data-unit][data-level="${level}"]`] = (f.units ?? []).filter((u) => u.level === level).length;
-      for (const type of ["hq", "mine", "tower"]) out[`[data-building="${type}"]`] = (f.buildings ?? []).filter((b) => b.type === type).length;
-      out["[data-mine-spot]"] = (f.mine_spots ?? []).length;
-      break;
-    case "carcassonne":
-      out["[data-tile]"] = (f.tiles ?? []).length;
-      seats.forEach((p) => (out[`[data-man][data-player="${p}"]`] = (f.men ?? []).filter((m) => m.player === p).length));
-      out["[data-tile] [data-monastery]"] = (f.tiles ?? []).filter((t) => t.center === 1).length;
-      out["[data-next-tile]"] = f.tile_to_place ? 1 : 0;
-      break;
-    case "kingdom-builder": {
-      const toks = kbTokens(f.rows);
-      out["[data-cell]"] = toks.length;
-      seats.forEach((p) => (out[`[data-settlement][data-player="${p}"]`] = toks.filter((t) => t === String(p + 1)).length));
-      out['[data-token="C"]'] = toks.filter((t) => t === "C").length;
-      break;
-    }
-    default:
-      out["[data-fallback]"] = 1;
-  }
-  return out;
-}
 
 // ---- the server ----
 
@@ -107,27 +54,6 @@ function rawStatus(url, target) {
 }
 
 // ---- checks on the page ----
-
-async function checkStep(page, replay, step, label) {
-  const game = replay.spec.game;
-  await page.waitForFunction((s) => document.querySelector("#board")?.dataset.step === String(s), step);
-  const frame = step === 0 ? replay.initial_frame : replay.turns[step - 1].frame;
-  const expected = expectedCounts(game, frame, replay.spec.n_players);
-  for (const [selector, count] of Object.entries(expected)) {
-    const got = await page.locator(`#board ${selector}`).count();
-    assert.equal(got, count, `${label} step ${step}: ${selector}`);
-  }
-  const scores = await page.locator('tr[data-row="score"] td').allTextContents();
-  assert.deepEqual(scores.map(Number), frame.scores.map(Number), `${label} step ${step}: scores`);
-  if (step > 0) {
-    const call = replay.turns[step - 1];
-    assert.equal(await page.locator("#verdict").getAttribute("data-status"), call.verdict.status, `${label} step ${step}: verdict`);
-    assert.equal(await page.locator("#io-output").textContent(), call.output.join("\n"), `${label} step ${step}: output`);
-    assert.equal(await page.locator("#io-input").textContent(), call.input.join("\n"), `${label} step ${step}: input`);
-    if (call.stderr) assert.equal((await page.locator("#io-stderr").textContent()).trim(), call.stderr.trim());
-  }
-  return Object.keys(expected).length;
-}
 
 async function checkReplay(page, base, entry) {
   const replay = await (await fetch(new URL(`api/replay/${entry.href}`, base))).json();
@@ -204,18 +130,7 @@ async function checkRenderersTolerateBadFrames(page) {
 
 async function main() {
   const { child, url } = await startServer();
-  const profile = mkdtempSync(path.join(os.tmpdir(), "realm-e2e-"));
-  let context;
-  try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-      headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-      viewport: { width: 1400, height: 950 },
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
-
+  await withBrowser(child, async (page) => {
     await page.goto(url);
     const entries = await (await fetch(new URL("api/replays", url))).json();
     const listed = await page.locator("#replays tbody tr[data-replay]").count();
@@ -235,14 +150,7 @@ async function main() {
     }
     console.log("ok   traversal URLs get 404");
     console.log(`all e2e checks passed; screenshots in ${shots}`);
-  } finally {
-    await context?.close();
-    child.kill();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main();

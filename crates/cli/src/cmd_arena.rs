@@ -202,10 +202,14 @@ fn prepare(
         options: flags.time.match_options(false)?,
         limits: OutputLimits::default(),
         keep_replays,
-        replay_dir: flags
-            .replay_dir
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("replays").join(format!("run-{key}"))),
+        // Absolute, so the paths in the store still lead to the replays from any directory
+        // (`realm serve` is often started elsewhere).
+        replay_dir: std::path::absolute(
+            flags
+                .replay_dir
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("replays").join(format!("run-{key}"))),
+        )?,
         external_referee: flags.referee.clone(),
         external_timeout: Duration::from_secs(600),
     };

@@ -36,7 +36,11 @@ pub fn run_serve(args: ServeArgs) -> Result<ExitCode> {
     let mut config = ServerConfig::folder(&args.replays);
     config.port = args.port;
     if args.db.exists() {
-        config.runs = Some(Box::new(StoreRuns::new(Store::open(&args.db)?)));
+        let base_dir = std::path::absolute(&args.db)?
+            .parent()
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        config.runs = Some(Box::new(StoreRuns::new(Store::open(&args.db)?, base_dir)));
     }
     serve(config)
 }

@@ -14,12 +14,15 @@ use realm_viewer::{
 
 pub struct StoreRuns {
     store: Mutex<Store>,
+    /// Relative replay paths (stores written before paths were absolute) are relative to this.
+    base_dir: PathBuf,
 }
 
 impl StoreRuns {
-    pub fn new(store: Store) -> StoreRuns {
+    pub fn new(store: Store, base_dir: PathBuf) -> StoreRuns {
         StoreRuns {
             store: Mutex::new(store),
+            base_dir,
         }
     }
 
@@ -228,7 +231,7 @@ impl RunSource for StoreRuns {
                 .into_iter()
                 .find(|m| m.match_idx as i64 == match_id)
                 .and_then(|m| m.replay_path)
-                .map(PathBuf::from))
+                .map(|p| self.base_dir.join(p)))
         })
     }
 }
