@@ -32,6 +32,24 @@ pub trait State: Clone + Send {
     /// Plays a legal action (the caller guarantees legality; see `is_legal`).
     fn apply(&mut self, action: &Self::Action);
 
+    /// A uniformly random legal action of the player to move, or `None` when the game is over.
+    /// The default lists the actions into `buf` and picks one; a game may sample without
+    /// listing (playouts are where search bots spend their time) as long as every legal action
+    /// stays equally likely.
+    fn random_action(
+        &self,
+        rng: &mut impl rand_core::RngCore,
+        buf: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.to_move()?;
+        self.legal_actions(buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let pick = (rng.next_u64() % buf.len() as u64) as usize;
+        Some(buf[pick].clone())
+    }
+
     /// The result so far; final once `to_move` is `None`.
     fn outcome(&self) -> Outcome;
 }
@@ -44,10 +62,8 @@ pub fn random_playout<S: State>(
     buf: &mut Vec<S::Action>,
 ) -> usize {
     let mut n_actions = 0;
-    while state.to_move().is_some() {
-        state.legal_actions(buf);
-        let pick = (rng.next_u64() % buf.len() as u64) as usize;
-        state.apply(&buf[pick]);
+    while let Some(action) = state.random_action(rng, buf) {
+        state.apply(&action);
         n_actions += 1;
     }
     n_actions

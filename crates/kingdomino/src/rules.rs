@@ -332,32 +332,43 @@ impl<B: Bits> Game<B> {
         }
     }
 
-    /// The listed legal actions (see `Action`), without allocating beyond `out`'s capacity.
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        let Some(player) = self.to_move() else { return };
-        let mut picks = [None; 4];
-        let mut n_picks = 0;
-        if self.picks_this_turn() {
-            for s in self.next() {
-                if s.owner.is_none() {
-                    picks[n_picks] = Some(s.id);
-                    n_picks += 1;
-                }
-            }
-        } else {
-            n_picks = 1;
+    /// The dominoes the player may pick this turn (one `None` on the last turn, when nobody
+    /// picks) and how many there are.
+    fn open_picks(&self) -> ([Option<u8>; 4], usize) {
+        if !self.picks_this_turn() {
+            return ([None; 4], 1);
         }
-        let pick_list = &picks[..n_picks];
-        let Some(t) = self.slot_tile() else {
-            out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
-            return;
-        };
+        let mut picks = [None; 4];
+        let mut n = 0;
+        for s in self.next().iter().filter(|s| s.owner.is_none()) {
+            picks[n] = Some(s.id);
+            n += 1;
+        }
+        (picks, n)
+    }
+
+    /// Where `player` may place the domino in hand, per rotation (a symmetric tile only in
+    /// rotations 0 and 1, so each placement is listed once); `None` when nothing is in hand.
+    fn placement_masks(&self, player: PlayerId) -> Option<[B; 4]> {
+        let t = self.slot_tile()?;
         let mut masks = self.kingdoms[player].legal_masks(t, self.config.rules);
         if t.is_symmetric() {
             masks[2] = B::ZERO;
             masks[3] = B::ZERO;
         }
+        Some(masks)
+    }
+
+    /// The listed legal actions (see `Action`), without allocating beyond `out`'s capacity.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(player) = self.to_move() else { return };
+        let (picks, n_picks) = self.open_picks();
+        let pick_list = &picks[..n_picks];
+        let Some(masks) = self.placement_masks(player) else {
+            out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
+            return;
+        };
         if masks.iter().all(|m| m.is_empty()) {
             out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
             return;
@@ -373,6 +384,39 @@ impl<B: Bits> Game<B> {
             3 => emit::<B, 3>(&masks, pick_bits, out),
             _ => emit::<B, 4>(&masks, pick_bits, out),
         }
+    }
+
+    /// A uniformly random legal action drawn from the bits of `r`, without listing them: the
+    /// same choice as picking from `legal_actions_into`, at a fraction of the cost.
+    pub fn random_action(&self, r: u64) -> Option<Action> {
+        let player = self.to_move()?;
+        let (picks, n_picks) = self.open_picks();
+        let pick = |k: usize| picks[k];
+        let Some(masks) = self.placement_masks(player) else {
+            return Some(Action::new(None, pick(below(r, n_picks))));
+        };
+        let counts = masks.map(|m| m.count() as usize);
+        let n_placements: usize = counts.iter().sum();
+        if n_placements == 0 {
+            return Some(Action::new(None, pick(below(r, n_picks))));
+        }
+        // Placement-major, as listed: choice k is placement k / n_picks with pick k % n_picks.
+        let k = below(r, n_placements * n_picks);
+        let mut placement = k / n_picks;
+        for (rotation, (mask, count)) in masks.iter().zip(counts).enumerate() {
+            if placement < count {
+                let i = mask.iter().nth(placement).expect("counted bit");
+                let (x, y) = coords::<B>(i);
+                let put = Placement {
+                    x: x as u8,
+                    y: y as u8,
+                    r: rotation as u8,
+                };
+                return Some(Action::new(Some(put), pick(k % n_picks)));
+            }
+            placement -= count;
+        }
+        unreachable!("the placement index is below the total count")
     }
 
     /// True when `action` is one of the listed legal actions.
@@ -426,6 +470,11 @@ pub fn score_with_bonuses<B: Bits>(
 }
 
 /// Writes placement × pick actions into `out` (already sized), N picks per placement.
+/// A number below `n` from the 64 bits of `r`, by multiply and shift (no division).
+fn below(r: u64, n: usize) -> usize {
+    ((u128::from(r) * n as u128) >> 64) as usize
+}
+
 fn emit<B: Bits, const N: usize>(masks: &[B; 4], pick_bits: [u32; 4], out: &mut [Action]) {
     let mut chunks = out.chunks_exact_mut(N);
     for (r, mask) in masks.iter().enumerate() {
@@ -509,6 +558,18 @@ impl State for GameState {
         }
     }
 
+    fn random_action(
+        &self,
+        rng: &mut impl rand_core::RngCore,
+        _buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let r = rng.next_u64();
+        match self {
+            GameState::Standard(g) => g.random_action(r),
+            GameState::Duel(g) => g.random_action(r),
+        }
+    }
+
     fn outcome(&self) -> Outcome {
         match self {
             GameState::Standard(g) => g.base_outcome(),
@@ -579,5 +640,38 @@ mod tests {
         assert!(g.is_over());
         assert_eq!(g.to_move(), None);
         assert_eq!(g.base_outcome().end, EndReason::Eliminations);
+    }
+}
+
+#[cfg(test)]
+mod sampling_tests {
+    use super::*;
+    use realm_core::chacha_rng;
+
+    /// `random_action` draws every listed action, each about equally often, in every phase of
+    /// a game (first turn with picks only, placements with picks, the last turn's placements).
+    #[test]
+    fn random_action_is_uniform_over_the_listed_actions() {
+        for config in [Config::new(Mode::Standard, 2), Config::new(Mode::Duel, 2)] {
+            let mut state = GameState::new(config, 7);
+            let mut rng = chacha_rng(7, 1);
+            let mut listed = Vec::new();
+            let mut buf = Vec::new();
+            while state.to_move().is_some() {
+                state.legal_actions(&mut listed);
+                let per_action = 200;
+                let mut counts = vec![0u32; listed.len()];
+                for _ in 0..per_action * listed.len() {
+                    let a = state.random_action(&mut rng, &mut buf).unwrap();
+                    counts[listed.iter().position(|l| *l == a).expect("listed")] += 1;
+                }
+                // 200 expected per action: a fair draw stays well inside 100..300.
+                for (action, &n) in listed.iter().zip(&counts) {
+                    assert!((100..300).contains(&n), "{action:?} drawn {n} times");
+                }
+                let next = listed[listed.len() / 2];
+                state.apply(&next);
+            }
+        }
     }
 }

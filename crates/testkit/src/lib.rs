@@ -8,8 +8,8 @@ use rand_core::RngCore;
 use realm_core::{chacha_rng, Outcome, Referee, State};
 
 /// Plays `n_games` random games from `make(seed)` for seeds `0..n_games` and checks, at every
-/// step: the player to move has legal actions, each listed action is legal and distinct, the
-/// game ends within `max_actions`; at the end: ranks are well formed and the same seed replays
+/// step: the player to move has legal actions, each listed action is legal and distinct,
+/// `random_action` draws a listed action, the game ends within `max_actions`; at the end: ranks are well formed and the same seed replays
 /// to the same actions and outcome, also from a clone taken mid-game.
 pub fn check_conformance<S, F>(make: F, n_games: u64, max_actions: usize)
 where
@@ -46,6 +46,8 @@ where
     S::Action: Debug,
 {
     let mut rng = chacha_rng(seed, 0x7e57);
+    let mut sampler = chacha_rng(seed, 0x5a3b);
+    let mut scratch = Vec::new();
     let mut legal = Vec::new();
     let mut actions = Vec::new();
     let mut mid_clone = None;
@@ -69,6 +71,11 @@ where
                 "seed {seed}: {action:?} listed twice"
             );
         }
+        let sampled = state.random_action(&mut sampler, &mut scratch);
+        assert!(
+            sampled.as_ref().is_some_and(|a| legal.contains(a)),
+            "seed {seed}: random_action drew {sampled:?}, which is not listed"
+        );
         let pick = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
         assert!(
             state.is_legal(&pick),
@@ -80,6 +87,11 @@ where
         state.apply(&pick);
         actions.push(pick);
     }
+    assert_eq!(
+        state.random_action(&mut sampler, &mut scratch),
+        None,
+        "seed {seed}: random_action after the end"
+    );
     let outcome = state.outcome();
     (actions, outcome, mid_clone)
 }
