@@ -94,6 +94,65 @@ fn a_run_killed_with_sigkill_resumes_without_losing_or_repeating_a_match() {
 }
 
 #[test]
+fn two_arena_processes_share_one_store_without_losing_or_repeating_a_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = |seed: &'static str| {
+        [
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "300",
+            "--seed",
+            seed,
+            "--quiet",
+            "--keep-replays",
+            "none",
+            "--db",
+            "shared.sqlite",
+        ]
+    };
+    // The same run twice at once (both play it all; each match is stored once) and a second
+    // run beside them.
+    let spawn = |seed| {
+        Command::new(realm())
+            .args(args(seed))
+            .current_dir(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let children = [spawn("1"), spawn("1"), spawn("2")];
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let store = Store::open(&dir.path().join("shared.sqlite")).unwrap();
+    let runs = store.runs().unwrap();
+    assert_eq!(runs.len(), 2, "two runs");
+    for stored_run in runs {
+        let idx: Vec<u64> = store
+            .matches(stored_run.id)
+            .unwrap()
+            .iter()
+            .map(|m| m.match_idx)
+            .collect();
+        assert_eq!(idx.len(), 300, "run {}: every match stored", stored_run.key);
+        let distinct: BTreeSet<u64> = idx.iter().copied().collect();
+        assert_eq!(
+            distinct.len(),
+            300,
+            "run {}: no match twice",
+            stored_run.key
+        );
+    }
+    let report = run(dir.path(), &["report", "--db", "shared.sqlite", "--list"]);
+    assert!(report.status.success(), "{}", stderr(&report));
+}
+
+#[test]
 fn shards_merged_equal_the_whole_run() {
     let dir = tempfile::tempdir().unwrap();
     let common_args = [
