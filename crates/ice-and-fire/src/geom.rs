@@ -60,6 +60,13 @@ impl Cell {
         ]
     }
 
+    /// The cell and its orthogonal neighbours on the grid, as a set: `grow` of the single
+    /// cell within `ALL`, from a table.
+    #[inline]
+    pub fn with_neighbours(self) -> Bits {
+        NEAR[self.idx()]
+    }
+
     /// Manhattan distance, ignoring void cells.
     pub fn manhattan(self, other: Cell) -> usize {
         self.x().abs_diff(other.x()) + self.y().abs_diff(other.y())
@@ -72,9 +79,54 @@ impl std::fmt::Display for Cell {
     }
 }
 
+/// `Cell::with_neighbours` by bit index (empty for padding slots).
+static NEAR: [Bits; N_SLOTS] = {
+    let mut near = [Bits([0; 3]); N_SLOTS];
+    let mut y = 0;
+    while y < SIZE {
+        let mut x = 0;
+        while x < SIZE {
+            let mut set = [0u64; 3];
+            let steps: [(isize, isize); 5] = [(0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)];
+            let mut k = 0;
+            while k < steps.len() {
+                let (nx, ny) = (x as isize + steps[k].0, y as isize + steps[k].1);
+                if nx >= 0 && ny >= 0 && nx < SIZE as isize && ny < SIZE as isize {
+                    let idx = ny as usize * 16 + nx as usize;
+                    set[idx / 64] |= 1 << (idx % 64);
+                }
+                k += 1;
+            }
+            near[y * 16 + x] = Bits(set);
+            x += 1;
+        }
+        y += 1;
+    }
+    near
+};
+
 /// A set of cells.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq)]
 pub struct Bits(pub [u64; 3]);
+
+/// Word by word in registers: the derived array comparison loads the words as one vector
+/// straight after they were stored one by one, and that store-to-load forwarding stall made
+/// up much of the flood fill's time.
+impl PartialEq for Bits {
+    #[inline]
+    fn eq(&self, o: &Bits) -> bool {
+        let [a, b, c] = self.0;
+        let [x, y, z] = o.0;
+        (a ^ x) | (b ^ y) | (c ^ z) == 0
+    }
+}
+
+/// Hashes the words, as the derived hash did (consistent with `eq`).
+impl std::hash::Hash for Bits {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state)
+    }
+}
 
 /// Every real cell of the grid (the padding columns excluded).
 pub const ALL: Bits = {
@@ -86,10 +138,13 @@ pub const ALL: Bits = {
 impl Bits {
     pub const EMPTY: Bits = Bits([0; 3]);
 
+    /// Built in registers: inserting into an empty set goes through memory.
+    #[inline]
     pub fn single(cell: Cell) -> Bits {
-        let mut b = Bits::EMPTY;
-        b.insert(cell);
-        b
+        let (word, bit) = (cell.idx() >> 6, 1 << (cell.idx() & 63));
+        Bits(std::array::from_fn(|i| {
+            bit & ((i == word) as u64).wrapping_neg()
+        }))
     }
 
     #[inline]
@@ -107,13 +162,11 @@ impl Bits {
         self.0[cell.idx() >> 6] &= !(1 << (cell.idx() & 63));
     }
 
+    /// Inserts or removes `cell`, without a branch (for bits that are random).
     #[inline]
     pub fn set(&mut self, cell: Cell, on: bool) {
-        if on {
-            self.insert(cell)
-        } else {
-            self.remove(cell)
-        }
+        let (word, bit) = (cell.idx() >> 6, cell.idx() & 63);
+        self.0[word] = self.0[word] & !(1 << bit) | (on as u64) << bit;
     }
 
     #[inline]
@@ -121,9 +174,29 @@ impl Bits {
         (self.0[0] | self.0[1] | self.0[2]) == 0
     }
 
+    /// The number of cells. The build targets x86-64 without a popcount instruction, so
+    /// this adds the three words' bit counts halfway through one software popcount.
     #[inline]
     pub fn count(&self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+        // At most 144 cells: the byte sum fits in the top byte.
+        (self.byte_counts().wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+
+    /// The first half of a popcount: byte `k` counts the cells of bits `8k..8k+8` of the
+    /// three words together, so each byte is at most 24. Weighted sums of such counts still
+    /// fit in a byte, which lets `byte_total` finish several popcounts in one.
+    #[inline]
+    pub fn byte_counts(&self) -> u64 {
+        const M1: u64 = 0x5555_5555_5555_5555;
+        const M2: u64 = 0x3333_3333_3333_3333;
+        const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        let nibbles = self.0.map(|w| {
+            let pairs = w - ((w >> 1) & M1);
+            (pairs & M2) + ((pairs >> 2) & M2)
+        });
+        // Each nibble of each word is at most 4, so their sum (≤ 12) still fits a nibble.
+        let sum = nibbles[0] + nibbles[1] + nibbles[2];
+        (sum & M4) + ((sum >> 4) & M4)
     }
 
     #[inline]
@@ -211,12 +284,12 @@ impl Bits {
     /// The first cell (lowest index), if any.
     #[inline]
     pub fn first(&self) -> Option<Cell> {
-        for (i, w) in self.0.iter().enumerate() {
-            if *w != 0 {
-                return Some(Cell::from_idx(i * 64 + w.trailing_zeros() as usize));
-            }
-        }
-        None
+        let [a, b, c] = self.0;
+        let low = a as u128 | (b as u128) << 64;
+        // An empty `low` counts 128 trailing zeros, then those of `c` are added; 192 (`c`
+        // empty too) means no cell.
+        let idx = low.trailing_zeros() + (low == 0) as u32 * c.trailing_zeros();
+        (idx < N_SLOTS as u32).then(|| Cell::from_idx(idx as usize))
     }
 
     /// The `n`-th cell in index order (0-based), if the set has more than `n` cells.
@@ -253,22 +326,24 @@ impl Bits {
     pub fn first_from(&self, start: usize) -> Option<Cell> {
         let start = start % N_SLOTS;
         let (word, bit) = (start / 64, start % 64);
-        let head = self.0[word] & (u64::MAX << bit);
-        if head != 0 {
-            return Some(Cell::from_idx(word * 64 + head.trailing_zeros() as usize));
-        }
-        for k in 1..=3 {
-            let i = (word + k) % 3;
-            let w = if i == word {
-                self.0[i] & !(u64::MAX << bit)
-            } else {
-                self.0[i]
-            };
-            if w != 0 {
-                return Some(Cell::from_idx(i * 64 + w.trailing_zeros() as usize));
-            }
-        }
-        None
+        // The bit positions at or after `start`, built without branches.
+        let from = Bits(std::array::from_fn(|i| {
+            let later = ((i > word) as u64).wrapping_neg();
+            let this = ((i == word) as u64).wrapping_neg() & (u64::MAX << bit);
+            later | this
+        }));
+        let after = self.and(from);
+        // Wrap around when nothing comes after `start`: all words of `self` are kept then.
+        let wrap = (after.is_empty() as u64).wrapping_neg();
+        after.or(self.and(Bits([wrap; 3]))).first()
+    }
+
+    /// The point-symmetric set: each cell (x, y) moved to (11 − x, 11 − y), that is bit i
+    /// to bit 187 − i. Reversing the 192 bits moves it to 191 − i, then a shift by the 4
+    /// padding columns finishes. Padding bits stay padding bits.
+    pub fn mirror(self) -> Bits {
+        let [a, b, c] = self.0;
+        Bits([c.reverse_bits(), b.reverse_bits(), a.reverse_bits()]).shr(4)
     }
 
     /// The cells in index order, which is row-major order (by y, then x).
@@ -278,6 +353,14 @@ impl Bits {
             word: 0,
         }
     }
+}
+
+/// The sum of the eight bytes of `counts` (see `Bits::byte_counts`).
+#[inline]
+pub fn byte_total(counts: u64) -> u32 {
+    // Pairs of bytes into 16-bit lanes first: the total may exceed a byte.
+    let lanes = (counts & 0x00FF_00FF_00FF_00FF) + ((counts >> 8) & 0x00FF_00FF_00FF_00FF);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// Iterator over the cells of a `Bits`, in index order.
@@ -327,6 +410,21 @@ mod tests {
         let b = Bits::single(Cell::new(4, 11)).grow(ALL);
         assert_eq!(b.count(), 4);
         assert_eq!(ALL.count(), 144);
+    }
+
+    #[test]
+    fn mirror_moves_every_cell_to_its_mirror_image() {
+        for cell in ALL.iter() {
+            assert_eq!(Bits::single(cell).mirror(), Bits::single(cell.mirror()));
+        }
+        assert_eq!(ALL.mirror(), ALL);
+    }
+
+    #[test]
+    fn with_neighbours_is_grow_of_the_cell() {
+        for cell in ALL.iter() {
+            assert_eq!(cell.with_neighbours(), Bits::single(cell).grow(ALL));
+        }
     }
 
     #[test]

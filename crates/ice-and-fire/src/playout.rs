@@ -12,7 +12,7 @@
 use rand_core::RngCore;
 
 use crate::geom::{Bits, Cell, N_SLOTS};
-use crate::rules::{Action, BuildingKind, CaptureMasks, GameState, BUILD_COST, UNIT_COST};
+use crate::rules::{Action, BuildingKind, GameState, BUILD_COST, UNIT_COST};
 use crate::setup::League;
 
 /// Attempts per phase.
@@ -22,50 +22,17 @@ pub const ATTEMPTS_PER_PHASE: usize = 3;
 pub fn random_game(seed: i64, league: League, rng: &mut impl RngCore) -> GameState {
     let mut state = GameState::new(seed, league);
     while state.ending().is_none() {
-        // The candidate masks stay valid until an action changes the position: almost half
-        // of the attempts find nothing to do.
-        let mut candidates = Candidates::new(&state);
-        for i in 0..ATTEMPTS_PER_PHASE {
-            if let Some(action) = attempt(&state, &candidates, rng.next_u64()) {
+        for _ in 0..ATTEMPTS_PER_PHASE {
+            if let Some(action) = attempt(&state, rng.next_u64()) {
                 state.apply_unchecked(&action);
                 if state.ending().is_some() {
                     return state;
-                }
-                if i + 1 < ATTEMPTS_PER_PHASE {
-                    candidates.refresh(&state);
                 }
             }
         }
         state.end_phase();
     }
     state
-}
-
-/// What an attempt chooses from, for the player whose phase it is.
-struct Candidates {
-    masks: CaptureMasks,
-    playable: Bits,
-    movable: Bits,
-}
-
-impl Candidates {
-    fn new(state: &GameState) -> Candidates {
-        let p = state.player();
-        Candidates {
-            masks: state.capture_masks(p),
-            playable: state.playable_mask(p),
-            movable: state.all_units(p).minus(state.moved_units()),
-        }
-    }
-
-    /// Recomputes in place (cheaper than moving a new value in).
-    #[inline]
-    fn refresh(&mut self, state: &GameState) {
-        let p = state.player();
-        self.masks = state.capture_masks(p);
-        self.playable = state.playable_mask(p);
-        self.movable = state.all_units(p).minus(state.moved_units());
-    }
 }
 
 /// A number below `n` (≤ 2^16) from the low 16 bits of `r`, by multiply and shift rather
@@ -80,38 +47,33 @@ pub fn random_attempt(state: &GameState, r: u64) -> Option<Action> {
     if state.ending().is_some() {
         return None;
     }
-    attempt(state, &Candidates::new(state), r)
+    attempt(state, r)
 }
 
-fn attempt(state: &GameState, candidates: &Candidates, r: u64) -> Option<Action> {
+/// Computes only the masks its choices need, which the state keeps cheap to get.
+/// Inlined into `random_game` so that applying the action continues straight from the
+/// branch that chose it instead of dispatching on the action again.
+#[inline(always)]
+fn attempt(state: &GameState, r: u64) -> Option<Action> {
     let p = state.player();
     let gold = state.gold(p);
     let league = state.league();
-    let movable = candidates.movable;
-    let mut kinds = [0u8; 3];
-    let mut n = 0;
-    for (kind, possible) in [
-        gold >= UNIT_COST[1],
-        league.has_mines() && gold >= BUILD_COST,
-        !movable.is_empty(),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        if possible {
-            kinds[n] = kind as u8;
-            n += 1;
-        }
-    }
+    let movable = state.all_units(p).minus(state.moved_units());
+    // Bit k set: kind k (TRAIN, BUILD, MOVE) is possible. Choices go through small tables
+    // rather than branches: the random choices are what branch prediction cannot learn.
+    let kinds = (gold >= UNIT_COST[1]) as usize
+        | ((league.has_mines() && gold >= BUILD_COST) as usize) << 1
+        | (!movable.is_empty() as usize) << 2;
+    let n = POP4[kinds];
     if n == 0 {
         return None;
     }
     let pick = |cells: Bits, r: u64| cells.first_from(below(r, N_SLOTS as u64) as usize);
-    match kinds[below(r, n as u64) as usize] {
+    match NTH_BIT[kinds][below(r, n as u64) as usize] {
         0 => {
             let max_level = (league.top_level() as i32).min(gold / UNIT_COST[1]) as u64;
             let level = 1 + below(r >> 16, max_level) as u8;
-            let cells = candidates.playable.and(candidates.masks.mask(level));
+            let cells = state.playable_mask(p).and(state.capture_mask(p, level));
             pick(cells, r >> 32).map(|at| Action::Train { level, at })
         }
         1 => {
@@ -134,23 +96,57 @@ fn attempt(state: &GameState, candidates: &Candidates, r: u64) -> Option<Action>
         }
         _ => {
             let from = pick(movable, r >> 16)?;
-            let level = (1..=3).find(|&l| state.units_of_level(p, l).has(from))?;
-            let mask = candidates.masks.mask(level);
-            let mut targets = [from; 4];
-            let mut k = 0;
-            // Neighbours by index: the mask holds no padding or void bits, so the index of a
-            // cell off the grid's side never tests true.
+            let mask = state.capture_mask(p, state.unit_level(p, from));
+            // The enterable neighbours as bits 0–3 in the order up, left, right, down.
+            // Indices off the grid are clamped to the last slot, a padding bit the mask
+            // never holds, as are the padding bits a step off the grid's side lands on.
             let i = from.idx();
-            for to in [i.wrapping_sub(16), i.wrapping_sub(1), i + 1, i + 16] {
-                if to < N_SLOTS && mask.has(Cell::from_idx(to)) {
-                    targets[k] = Cell::from_idx(to);
-                    k += 1;
-                }
+            let mut targets = 0;
+            for (k, step) in STEPS.iter().enumerate() {
+                let to = i.wrapping_add_signed(*step).min(N_SLOTS - 1);
+                targets |= (mask.has(Cell::from_idx(to)) as usize) << k;
             }
-            (k > 0).then(|| Action::Move {
-                from,
-                to: targets[below(r >> 48, k as u64) as usize],
+            let k = POP4[targets];
+            (k > 0).then(|| {
+                let dir = NTH_BIT[targets][below(r >> 48, k as u64) as usize];
+                let to = i.wrapping_add_signed(STEPS[dir as usize]);
+                Action::Move {
+                    from,
+                    to: Cell::from_idx(to),
+                }
             })
         }
     }
 }
+
+/// Bit index steps to the neighbours up, left, right and down.
+const STEPS: [isize; 4] = [-16, -1, 1, 16];
+
+/// The number of set bits of a 4-bit mask.
+const POP4: [u8; 16] = {
+    let mut t = [0; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// `NTH_BIT[m][j]`: the position of the `j`-th lowest set bit of the 4-bit mask `m`.
+const NTH_BIT: [[u8; 4]; 16] = {
+    let mut t = [[0; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut bit, mut j) = (0, 0);
+        while bit < 4 {
+            if m >> bit & 1 == 1 {
+                t[m][j] = bit as u8;
+                j += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};

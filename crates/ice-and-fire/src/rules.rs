@@ -4,14 +4,16 @@
 //! `End` (end the phase), which is what search bots and the benchmark drive.
 //!
 //! Territory, units and buildings are bitboards (`geom::Bits`), so activity (R5) is a flood
-//! fill of a few word operations and incomes are popcounts. This module does no parsing and
-//! produces no text: `protocol` and `referee` do that.
+//! fill of a few word operations. What every action needs and few change (occupied cells,
+//! R16's playable mask, tower guard, R20's income) is kept current rather than recomputed;
+//! the tests check it against a fresh computation. This module does no parsing and produces
+//! no text: `protocol` and `referee` do that.
 
 use std::sync::Arc;
 
 use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId, State};
 
-use crate::geom::{Bits, Cell, ALL, N_SLOTS};
+use crate::geom::{byte_total, Bits, Cell, N_SLOTS};
 use crate::setup::{League, Map, UNREACHABLE};
 
 /// The HQ cell of each player (R10).
@@ -22,6 +24,12 @@ const HQ_CELLS: Bits = Bits([1, 0, 1 << (11 * 16 + 11 - 128)]);
 pub const UNIT_COST: [i32; 4] = [0, 10, 20, 30];
 /// Unit upkeep by level (index 0 unused).
 pub const UNIT_UPKEEP: [i32; 4] = [0, 1, 4, 20];
+/// Income of an active mine (R20).
+pub const MINE_INCOME: i32 = 4;
+// `compute_income` sums weighted counts of up to 24 cells in a byte.
+const _: () = assert!(
+    24 * (1 + MINE_INCOME) < 256 && UNIT_UPKEEP[1] <= UNIT_UPKEEP[2] && 24 * UNIT_UPKEEP[2] < 256
+);
 /// Cost of a mine or a tower.
 pub const BUILD_COST: i32 = 15;
 /// Gold of each player before its first phase.
@@ -145,6 +153,12 @@ pub struct GameState {
     player: PlayerId,
     own: [Bits; 2],
     active: [Bits; 2],
+    /// `active` grown by one step within the playable cells: R16's playable mask, kept
+    /// current with `active` because every TRAIN and BUILD needs it.
+    reach: [Bits; 2],
+    /// Cells closed to enemy units below level 3 (R15.1–2): the cells protected by an
+    /// active tower (R14) and all tower cells. Kept current with `active` and `towers`.
+    guard: [Bits; 2],
     /// Units by owner and level − 1. A unit's owner always owns its cell (R4, R17).
     units: [[Bits; 3]; 2],
     /// Unit ids by cell. Ids stay below 2^16: a player earns at most 20 + 100 × 224 gold,
@@ -154,10 +168,16 @@ pub struct GameState {
     moved: Bits,
     mines: [Bits; 2],
     towers: [Bits; 2],
+    /// Cells holding a unit, a building or an HQ, kept current because every mask needs it.
+    /// A unit never shares its cell with a building (R15.3 keeps it out of its own, R17
+    /// removes the enemy's), so a unit leaving a cell frees it.
+    occupied: Bits,
     gold: [i32; 2],
-    /// The stored income (R6) when it differs from R20 applied to the position, which
-    /// happens only after a bankruptcy (R12.5) until the next recomputation. Otherwise the
-    /// stored income is computed on demand, which keeps actions cheap.
+    /// R20 applied to the position, kept current by every change (a full count at each
+    /// phase start cost more than the updates).
+    incomes: [i32; 2],
+    /// The stored income (R6) when it differs from `incomes`, which happens only after a
+    /// bankruptcy (R12.5) until the next recomputation.
     stale_income: Option<(PlayerId, i32)>,
     next_id: u32,
     ending: Option<Ending>,
@@ -193,12 +213,16 @@ impl GameState {
             player: 0,
             own: [Bits::EMPTY; 2],
             active: [Bits::EMPTY; 2],
+            reach: [Bits::EMPTY; 2],
+            guard: [Bits::EMPTY; 2],
             units: [[Bits::EMPTY; 3]; 2],
             ids: [0; N_SLOTS],
             moved: Bits::EMPTY,
             mines: [Bits::EMPTY; 2],
             towers: [Bits::EMPTY; 2],
+            occupied: HQ_CELLS,
             gold: [0; 2],
+            incomes: [0; 2],
             stale_income: None,
             next_id: 1,
             ending: None,
@@ -223,8 +247,10 @@ impl GameState {
         let id = id.unwrap_or(self.next_id);
         self.next_id = self.next_id.max(id + 1);
         self.units[owner][level as usize - 1].insert(cell);
+        self.occupied.insert(cell);
         self.ids[cell.idx()] = id as u16;
         self.moved.remove(cell);
+        self.incomes[owner] = self.compute_income(owner);
         id
     }
 
@@ -236,6 +262,11 @@ impl GameState {
             BuildingKind::Tower => self.towers[owner].insert(cell),
             BuildingKind::Hq => {}
         }
+        if kind != BuildingKind::Hq {
+            self.occupied.insert(cell);
+        }
+        self.incomes[owner] = self.compute_income(owner);
+        self.territory_changed(owner);
     }
 
     pub fn set_gold(&mut self, player: PlayerId, gold: i32) {
@@ -253,11 +284,14 @@ impl GameState {
         self.moved.insert(cell);
     }
 
-    /// Recomputes activity (R5) and both incomes (R20) after editing.
+    /// Recomputes activity (R5), occupied cells and both incomes (R20) after editing.
     pub fn refresh(&mut self) {
         for p in 0..2 {
             self.recompute_active(p);
+            self.territory_changed(p);
         }
+        self.occupied = self.compute_occupied();
+        self.incomes = [self.compute_income(0), self.compute_income(1)];
         self.recompute_incomes();
     }
 
@@ -272,9 +306,11 @@ impl GameState {
             for level in &mut self.units[p] {
                 *level = level.minus(cut_off);
             }
+            self.occupied = self.occupied.minus(cut_off);
         }
         self.recompute_incomes();
-        let income = self.compute_income(p);
+        let income = self.incomes[p];
+        debug_assert_eq!(income, self.compute_income(p));
         self.gold[p] += income;
         let bankrupt = self.gold[p] < 0;
         if bankrupt {
@@ -282,7 +318,9 @@ impl GameState {
             self.stale_income = Some((p, income));
             self.gold[p] = 0;
             deaths += self.all_units(p).count();
+            self.occupied = self.occupied.minus(self.all_units(p));
             self.units[p] = [Bits::EMPTY; 3];
+            self.incomes[p] = self.compute_income(p);
         }
         self.moved = Bits::EMPTY;
         self.last_start = PhaseStart { deaths, bankrupt };
@@ -345,7 +383,7 @@ impl GameState {
     pub fn income(&self, p: PlayerId) -> i32 {
         match self.stale_income {
             Some((q, income)) if q == p => income,
-            _ => self.compute_income(p),
+            _ => self.incomes[p],
         }
     }
 
@@ -388,6 +426,14 @@ impl GameState {
     #[inline]
     pub fn units_of_level(&self, p: PlayerId, level: u8) -> Bits {
         self.units[p][level as usize - 1]
+    }
+
+    /// The level of the unit of `p` on `cell`, which must hold one (1 otherwise). The levels
+    /// are disjoint sets, so this is a sum rather than a search with unpredictable branches.
+    #[inline]
+    pub fn unit_level(&self, p: PlayerId, cell: Cell) -> u8 {
+        let u = &self.units[p];
+        1 + u[1].has(cell) as u8 + 2 * u[2].has(cell) as u8
     }
 
     pub fn unit_at(&self, cell: Cell) -> Option<Unit> {
@@ -479,6 +525,11 @@ impl GameState {
     /// Cells holding a unit or a building.
     #[inline]
     pub fn occupied(&self) -> Bits {
+        self.occupied
+    }
+
+    /// `occupied` from the units and buildings.
+    fn compute_occupied(&self) -> Bits {
         let buildings = self.mines[0]
             .or(self.mines[1])
             .or(self.towers[0])
@@ -506,10 +557,11 @@ impl GameState {
     }
 
     /// Cells of `q` covered by an active tower of `q` (R14), the active tower cells included.
-    #[inline]
     fn protection(&self, q: PlayerId) -> Bits {
         let live = self.towers[q].and(self.active[q]);
-        live.grow(self.own[q]).and(self.active[q])
+        // Active cells are owned, so growing within them is growing within owned cells and
+        // keeping the active ones.
+        live.grow(self.active[q])
     }
 
     /// R15 for one cell.
@@ -517,10 +569,25 @@ impl GameState {
         self.capture_mask(p, level).has(cell)
     }
 
-    /// R15 for every cell at once: where a level-`level` unit of `p` may enter.
+    /// R15 for every cell at once: where a level-`level` unit of `p` may enter. For a single
+    /// level this computes only what that level needs, and without branches on the level:
+    /// the random player draws it.
     #[inline]
     pub fn capture_mask(&self, p: PlayerId, level: u8) -> Bits {
-        self.capture_masks(p).mask(level)
+        let q = 1 - p;
+        let all_if = |on: bool| Bits([(on as u64).wrapping_neg(); 3]);
+        let u = &self.units[q];
+        // Enemy units of the level or above, which a unit of the top level may hit all the same.
+        let stronger = u[0]
+            .and(all_if(level <= 1))
+            .or(u[1].and(all_if(level <= 2)))
+            .or(u[2])
+            .and(all_if(level != self.league.top_level()));
+        let free = self.playable.minus(self.occupied);
+        let hit = self.playable.and(self.occupied).minus(self.own[p]);
+        // R15.1 (active and protected) and R15.2 (any tower cell), below level 3 only.
+        let closed = self.guard(q).and(all_if(level < 3));
+        free.or(hit.minus(stronger)).minus(closed)
     }
 
     /// R15 for `p` at every level: the parts shared by all levels, computed once.
@@ -534,7 +601,7 @@ impl GameState {
             free: playable.minus(occupied),
             hit: playable.and(occupied).minus(self.own[p]),
             // R15.1 (active and protected) and R15.2 (any tower cell).
-            guarded: self.protection(q).or(self.towers[q]),
+            guarded: self.guard(q),
             // Enemy units of level ≥ 1, ≥ 2, ≥ 3.
             at_least: [u[0].or(u[1]).or(u[2]), u[1].or(u[2]), u[2]],
             top: self.league.top_level(),
@@ -544,24 +611,55 @@ impl GameState {
     /// R16: cells where `p` may TRAIN or BUILD.
     #[inline]
     pub fn playable_mask(&self, p: PlayerId) -> Bits {
-        self.active[p].grow(self.playable)
+        debug_assert_eq!(self.reach[p], self.active[p].grow(self.playable));
+        self.reach[p]
     }
 
-    /// R20, from the current position.
+    /// Cells of `q` that enemy units below level 3 may not enter (R15.1–2).
+    #[inline]
+    fn guard(&self, q: PlayerId) -> Bits {
+        debug_assert_eq!(self.guard[q], self.compute_guard(q));
+        self.guard[q]
+    }
+
+    /// `guard` from the towers and the active territory.
+    fn compute_guard(&self, q: PlayerId) -> Bits {
+        self.protection(q).or(self.towers[q])
+    }
+
+    /// Brings `reach` and `guard` of `p` up to date after a change of its active territory
+    /// or its towers.
+    fn territory_changed(&mut self, p: PlayerId) {
+        self.reach[p] = self.active[p].grow(self.playable);
+        self.guard[p] = self.compute_guard(p);
+    }
+
+    /// R20, counted afresh from the current position.
     pub fn compute_income(&self, p: PlayerId) -> i32 {
-        let act = self.active[p];
-        let mut income = act.count() as i32;
-        // Mines and high-level units are often absent: skip their popcounts then.
-        let count = |b: Bits| {
-            if b.is_empty() {
-                0
-            } else {
-                b.and(act).count() as i32
-            }
-        };
-        income += 4 * count(self.mines[p]);
-        for (upkeep, units) in UNIT_UPKEEP[1..].iter().zip(&self.units[p]) {
-            income -= upkeep * count(*units);
+        self.income_of(p, self.active[p])
+    }
+
+    /// `income_of` a single cell.
+    fn cell_income(&self, p: PlayerId, cell: Cell) -> i32 {
+        let upkeep: i32 = (1..=3)
+            .map(|level| UNIT_UPKEEP[level] * self.units[p][level - 1].has(cell) as i32)
+            .sum();
+        1 + MINE_INCOME * self.mines[p].has(cell) as i32 - upkeep
+    }
+
+    /// The share of `cells` (active cells of `p`) in R20 for `p`: R20 adds up over cells.
+    fn income_of(&self, p: PlayerId, cells: Bits) -> i32 {
+        let [u1, u2, u3] = self.units[p].map(|u| u.and(cells));
+        // Weighted per-byte counts, added up once: a byte of `gains` is at most 24 + 4 × 24,
+        // one of `upkeep` at most 4 × 24 (levels are disjoint).
+        let gains =
+            cells.byte_counts() + MINE_INCOME as u64 * self.mines[p].and(cells).byte_counts();
+        let upkeep =
+            UNIT_UPKEEP[1] as u64 * u1.byte_counts() + UNIT_UPKEEP[2] as u64 * u2.byte_counts();
+        let mut income = byte_total(gains) as i32 - byte_total(upkeep) as i32;
+        // Level-3 units are rare, and their weight would overflow a byte.
+        if !u3.is_empty() {
+            income -= UNIT_UPKEEP[3] * u3.count() as i32;
         }
         income
     }
@@ -590,6 +688,10 @@ impl GameState {
         let p = self.player;
         self.enter(p, at);
         self.units[p][level as usize - 1].insert(at);
+        if self.active[p].has(at) {
+            self.incomes[p] -= UNIT_UPKEEP[level as usize];
+        }
+        self.occupied.insert(at);
         self.ids[at.idx()] = self.next_id as u16;
         self.next_id += 1;
         self.moved.insert(at);
@@ -638,8 +740,14 @@ impl GameState {
     fn do_move(&mut self, from: Cell, to: Cell, level: u8) {
         let p = self.player;
         self.units[p][level as usize - 1].remove(from);
+        // The upkeep counts where the unit stands on an active cell.
+        let upkeep = UNIT_UPKEEP[level as usize];
+        let from_active = self.active[p].has(from);
         self.enter(p, to);
         self.units[p][level as usize - 1].insert(to);
+        self.incomes[p] += upkeep * (from_active as i32 - self.active[p].has(to) as i32);
+        self.occupied.remove(from);
+        self.occupied.insert(to);
         self.ids[to.idx()] = self.ids[from.idx()];
         self.moved.insert(to);
         self.recompute_incomes();
@@ -681,25 +789,29 @@ impl GameState {
     fn do_build(&mut self, kind: BuildingKind, at: Cell) {
         let p = self.player;
         match kind {
-            BuildingKind::Mine => self.mines[p].insert(at),
-            _ => self.towers[p].insert(at),
+            BuildingKind::Mine => {
+                self.mines[p].insert(at);
+                if self.active[p].has(at) {
+                    self.incomes[p] += MINE_INCOME;
+                }
+            }
+            _ => {
+                self.towers[p].insert(at);
+                self.guard[p] = self.compute_guard(p);
+            }
         }
+        self.occupied.insert(at);
         self.gold[p] -= BUILD_COST;
         self.recompute_incomes();
     }
 
     /// Plays an action known to be legal (from `single_actions`, `random_single_action` or
     /// the same masks) without checking it again: the fast path of `State::apply`.
+    #[inline]
     pub fn apply_unchecked(&mut self, action: &Action) {
         debug_assert!(self.is_legal_now(action), "illegal action {action:?}");
         match *action {
-            Action::Move { from, to } => {
-                let p = self.player;
-                let level = (1..=3u8)
-                    .find(|&l| self.units[p][l as usize - 1].has(from))
-                    .unwrap_or(1);
-                self.do_move(from, to, level)
-            }
+            Action::Move { from, to } => self.do_move(from, to, self.unit_level(self.player, from)),
             Action::Train { level, at } => self.do_train(level, at),
             Action::Build { kind, at } => self.do_build(kind, at),
             Action::End => self.end_phase(),
@@ -783,15 +895,23 @@ impl GameState {
         if total == 0 {
             return None;
         }
-        let mut k = (r % total as u64) as u32;
-        for (group, cells) in groups.iter() {
-            let n = cells.count();
-            if k < n {
-                return cells.nth(k).map(|cell| group.action(cell));
-            }
-            k -= n;
+        groups.action((r % total as u64) as u32)
+    }
+
+    /// `State::random_action`: what the default draws from `legal_actions` (the single
+    /// actions, then `End`) with the same random number, without listing them.
+    fn random_legal_action(&self, r: u64) -> Option<Action> {
+        if self.ending.is_some() {
+            return None;
         }
-        None
+        let groups = self.action_groups();
+        let singles: u32 = groups.iter().map(|(_, cells)| cells.count()).sum();
+        let k = (r % (singles as u64 + 1)) as u32;
+        if k == singles {
+            Some(Action::End)
+        } else {
+            groups.action(k)
+        }
     }
 
     /// The legal single actions as groups of cells sharing one action shape.
@@ -843,49 +963,72 @@ impl GameState {
     /// R17 for player `p` entering `cell`, then R13's activity update and the HQ check.
     fn enter(&mut self, p: PlayerId, cell: Cell) {
         let q = 1 - p;
+        // Units and buildings of q stand on cells of q only: the rest concerns only those.
+        if self.own[q].has(cell) {
+            self.lose(q, cell);
+        }
+        if !self.own[p].has(cell) {
+            // Cells of p cut off from its HQ, which the new cell may reconnect.
+            let cut_off = self.own[p].minus(self.active[p]);
+            self.own[p].insert(cell);
+            let around = cell.with_neighbours().and(self.playable);
+            if !around.and(self.active[p]).is_empty() {
+                // The new cell joins the active territory with whatever it reconnects.
+                if cut_off.is_empty() {
+                    // Nothing of p stands on a cell p did not own.
+                    self.active[p].insert(cell);
+                    self.incomes[p] += 1;
+                    self.reach[p] = self.reach[p].or(around);
+                    if !self.towers[p].is_empty() {
+                        self.guard[p] = self.compute_guard(p);
+                    }
+                } else {
+                    let inactive = self.own[p].minus(self.active[p]);
+                    let joined = Bits::single(cell).flood(inactive);
+                    self.active[p] = self.active[p].or(joined);
+                    self.incomes[p] += self.income_of(p, joined);
+                    self.territory_changed(p);
+                }
+            }
+        }
+    }
+
+    /// `q` loses its cell `cell` with whatever stands on it (R17), then its activity is
+    /// updated and an HQ capture ends the game.
+    fn lose(&mut self, q: PlayerId, cell: Cell) {
+        self.own[q].remove(cell);
+        let was_active = self.active[q].has(cell);
+        let had_tower = self.towers[q].has(cell);
+        if was_active {
+            let before = self.active[q];
+            // If the neighbours of q around the lost cell stay linked inside its 3×3 block,
+            // every path through the cell can go around it, so only the cell itself turns
+            // inactive; otherwise flood again from the HQ.
+            let neighbours = cell.with_neighbours().and(self.own[q]);
+            let linked = match neighbours.first() {
+                _ if cell == HQ[q] => false,
+                None => true,
+                Some(first) => {
+                    let block = cell.with_neighbours().grow_sideways().and(self.own[q]);
+                    Bits::single(first).flood(block).and(neighbours) == neighbours
+                }
+            };
+            // What stands on the cell still counts here, as it did in the stored income.
+            if linked {
+                self.active[q].remove(cell);
+                self.incomes[q] -= self.cell_income(q, cell);
+            } else {
+                self.recompute_active(q);
+                self.incomes[q] -= self.income_of(q, before.minus(self.active[q]));
+            }
+        }
         for level in &mut self.units[q] {
             level.remove(cell);
         }
         self.mines[q].remove(cell);
         self.towers[q].remove(cell);
-        let was_q = self.own[q].has(cell);
-        let was_q_active = self.active[q].has(cell);
-        self.own[q].remove(cell);
-        if !self.own[p].has(cell) {
-            self.own[p].insert(cell);
-            let single = Bits::single(cell);
-            if !single.grow(self.playable).and(self.active[p]).is_empty() {
-                // The new cell joins the active territory with whatever it reconnects.
-                let inactive = self.own[p].minus(self.active[p]);
-                let joined = if inactive == single {
-                    single
-                } else {
-                    single.flood(inactive)
-                };
-                self.active[p] = self.active[p].or(joined);
-            }
-        }
-        if was_q_active {
-            // If the neighbours of q around the lost cell stay linked inside its 3×3 block,
-            // every path through the cell can go around it, so only the cell itself turns
-            // inactive; otherwise flood again from the HQ.
-            let here = Bits::single(cell);
-            let neighbours = here.grow(self.own[q]);
-            let linked = match neighbours.first() {
-                _ if cell == HQ[q] => false,
-                None => true,
-                Some(first) => {
-                    let block = here.grow(ALL).grow_sideways().and(self.own[q]);
-                    Bits::single(first).flood(block).and(neighbours) == neighbours
-                }
-            };
-            if linked {
-                self.active[q].remove(cell);
-            } else {
-                self.recompute_active(q);
-            }
-        } else if was_q {
-            self.active[q].remove(cell);
+        if was_active || had_tower {
+            self.territory_changed(q);
         }
         if cell == HQ[q] {
             self.ending = Some(Ending::HqCaptured { loser: q });
@@ -972,6 +1115,18 @@ impl ActionGroups {
     fn iter(&self) -> std::slice::Iter<'_, (ActionGroup, Bits)> {
         self.items[..self.len].iter()
     }
+
+    /// The `k`-th action in the order of `GameState::single_actions`.
+    fn action(&self, mut k: u32) -> Option<Action> {
+        for (group, cells) in self.iter() {
+            let n = cells.count();
+            if k < n {
+                return cells.nth(k).map(|cell| group.action(cell));
+            }
+            k -= n;
+        }
+        None
+    }
 }
 
 /// R15 precomputed for one player (`GameState::capture_masks`): `mask(level)` is
@@ -1053,6 +1208,14 @@ impl State for GameState {
         self.apply_unchecked(action);
     }
 
+    fn random_action(
+        &self,
+        rng: &mut impl rand_core::RngCore,
+        _buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        self.random_legal_action(rng.next_u64())
+    }
+
     fn outcome(&self) -> Outcome {
         GameState::outcome(self)
     }
@@ -1085,6 +1248,13 @@ mod tests {
                                 "seed {seed}"
                             );
                             assert_eq!(s.income(p), s.compute_income(p));
+                            assert_eq!(s.occupied(), s.compute_occupied());
+                            assert_eq!(s.reach[p], s.active[p].grow(s.playable));
+                            assert_eq!(s.guard[p], s.compute_guard(p));
+                            let masks = s.capture_masks(p);
+                            for level in 1..=3 {
+                                assert_eq!(s.capture_mask(p, level), masks.mask(level));
+                            }
                         }
                         n_checks += 1;
                     }
@@ -1096,6 +1266,28 @@ mod tests {
             }
         }
         assert!(n_checks > 2000, "{n_checks}");
+    }
+
+    /// `random_action` draws what the trait's default would: `legal_actions` indexed by the
+    /// same random number.
+    #[test]
+    fn random_action_matches_the_listed_draw() {
+        let mut rng = realm_core::chacha_rng(11, 0);
+        let mut listed = Vec::new();
+        for seed in 0..8 {
+            let mut s = GameState::new(seed, League::new(1 + seed as u32 % 4).unwrap());
+            while s.ending().is_none() {
+                s.legal_actions(&mut listed);
+                for _ in 0..8 {
+                    let r = rng.next_u64();
+                    let expected = listed[(r % listed.len() as u64) as usize];
+                    assert_eq!(s.random_legal_action(r), Some(expected));
+                }
+                let action = s.random_legal_action(rng.next_u64()).unwrap();
+                s.apply(&action);
+            }
+            assert_eq!(s.random_legal_action(rng.next_u64()), None);
+        }
     }
 
     #[test]

@@ -52,8 +52,12 @@ pub fn next_float(rng: &mut JavaRandom) -> f32 {
 pub struct Map {
     playable: Bits,
     spots: Bits,
-    dist: Box<[OnceLock<Box<[u8; N_SLOTS]>>]>,
+    /// By target cell, allocated on the first query: most games never need a distance.
+    dist: OnceLock<Box<[OnceLock<Distances>]>>,
 }
+
+/// Static distances from every cell to one target.
+type Distances = Box<[u8; N_SLOTS]>;
 
 /// Distance value for cells that cannot be reached (void cells, or a disconnected hand-built map).
 pub const UNREACHABLE: u8 = u8::MAX;
@@ -64,7 +68,7 @@ impl Map {
         Map {
             playable: playable.and(ALL),
             spots: spots.and(playable),
-            dist: (0..N_SLOTS).map(|_| OnceLock::new()).collect(),
+            dist: OnceLock::new(),
         }
     }
 
@@ -75,9 +79,8 @@ impl Map {
         let mut open = Bits::EMPTY;
         for x in 0..SIZE {
             for y in 0..SIZE {
-                if next_float(&mut rng) > 0.45f32 {
-                    open.insert(Cell::new(x, y));
-                }
+                let bit = (next_float(&mut rng) > 0.45f32) as u64;
+                open.0[y / 4] |= bit << (16 * (y % 4) + x);
             }
         }
         for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
@@ -89,13 +92,12 @@ impl Map {
         }
         // Step 5: open cells become void.
         let mut playable = ALL.minus(open);
-        // Step 6: the symmetry pass, in the referee's order (later copies see earlier ones).
-        for x in 0..SIZE {
-            for y in 0..=x {
-                let on = playable.has(Cell::new(x, y));
-                playable.set(Cell::new(x, y).mirror(), on);
-            }
-        }
+        // Step 6: the symmetry pass. In the referee's order, for x then y ≤ x, each cell
+        // (x, y) is copied onto its mirror image. Only the cells (x, x) with x ≥ 6 are written
+        // before they are read, and they then copy back the value they received. So the pass
+        // keeps the cells with y < x and the first half of the diagonal, and mirrors them.
+        let kept = playable.and(SYMMETRY_SOURCE);
+        playable = kept.or(kept.mirror());
         // Step 7: the corners around both HQs.
         for x in 0..3 {
             for y in 0..3 {
@@ -156,7 +158,10 @@ impl Map {
 
     /// Static distance from every cell to `target` (R9.10), `UNREACHABLE` where there is no path.
     pub fn dist_to(&self, target: Cell) -> &[u8; N_SLOTS] {
-        self.dist[target.idx()].get_or_init(|| {
+        let by_target = self
+            .dist
+            .get_or_init(|| (0..N_SLOTS).map(|_| OnceLock::new()).collect());
+        by_target[target.idx()].get_or_init(|| {
             let mut d = Box::new([UNREACHABLE; N_SLOTS]);
             if !self.playable.has(target) {
                 return d;
@@ -198,6 +203,25 @@ impl std::fmt::Debug for Map {
     }
 }
 
+/// The cells the symmetry pass of `Map::generate` copies from: (x, y) with y < x, and
+/// (x, x) with x < 6.
+const SYMMETRY_SOURCE: Bits = {
+    let mut words = [0u64; 3];
+    let mut y = 0;
+    while y < SIZE {
+        let mut x = 0;
+        while x < SIZE {
+            if y < x || (y == x && x < SIZE / 2) {
+                let idx = y * 16 + x;
+                words[idx / 64] |= 1 << (idx % 64);
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    Bits(words)
+};
+
 /// One round of the automaton: a cell is open when at least 6 of the 9 cells of its 3×3 block
 /// (itself included, outside counting as open) were open.
 fn automaton_round(open: Bits) -> Bits {
@@ -207,22 +231,32 @@ fn automaton_round(open: Bits) -> Bits {
         let bits = (open.0[y / 4] >> (16 * (y % 4))) as u32 & 0x0FFF;
         *row = 1 | bits << 1 | 1 << (SIZE + 1);
     }
+    // The open cells of each row's 1×3 windows, bit x for the window centred on cell x, as
+    // 2-bit numbers in bit slices (ones, twos): a whole row is counted at once.
+    let windows = rows.map(|r| {
+        let (a, b, c) = (r, r >> 1, r >> 2);
+        (a ^ b ^ c, majority(a, b, c))
+    });
     let mut next = Bits::EMPTY;
     for y in 0..SIZE {
-        for x in 0..SIZE {
-            // Bit counts of 3-bit windows by table: without a hardware popcount this is the
-            // cheapest way, and the automaton is most of the map generator's time.
-            const POP3: [u8; 8] = [0, 1, 1, 2, 1, 2, 2, 3];
-            let n: u8 = rows[y..y + 3]
-                .iter()
-                .map(|r| POP3[(r >> x & 7) as usize])
-                .sum();
-            if n >= 6 {
-                next.insert(Cell::new(x, y));
-            }
-        }
+        let [(l0, l1), (m0, m1), (n0, n1)] = [windows[y], windows[y + 1], windows[y + 2]];
+        // The block count is (l0 + m0 + n0) + 2 (l1 + m1 + n1) = s + 2 (carry + l1 + m1 + n1)
+        // with s ≤ 1, so it reaches 6 exactly when 3 of those 4 bits are set.
+        let carry = majority(l0, m0, n0);
+        let open_row = at_least_3_of_4(carry, l1, m1, n1) & 0x0FFF;
+        next.0[y / 4] |= (open_row as u64) << (16 * (y % 4));
     }
     next
+}
+
+/// Bitwise: set where at least 2 of the 3 inputs are.
+fn majority(a: u32, b: u32, c: u32) -> u32 {
+    (a & b) | (c & (a ^ b))
+}
+
+/// Bitwise: set where at least 3 of the 4 inputs are.
+fn at_least_3_of_4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    (a & b & (c | d)) | (c & d & (a | b))
 }
 
 /// Step 8: find the components in the referee's order and join every pair of picked cells with
@@ -234,25 +268,35 @@ fn connect(playable: &mut Bits, rng: &mut JavaRandom) {
             return;
         }
     }
+    // The playable cells component after component, each in depth-first pre-order, and
+    // where each component starts in that order.
+    let mut order = Order {
+        cells: [Cell::new(0, 0); SIZE * SIZE],
+        len: 0,
+    };
+    let mut starts = [0; SIZE * SIZE + 1];
+    let mut n_components = 0;
     let mut seen = Bits::EMPTY;
-    let mut components: Vec<Vec<Cell>> = Vec::new();
     for x in 0..SIZE {
         for y in 0..SIZE {
             let c = Cell::new(x, y);
             if playable.has(c) && !seen.has(c) {
-                let mut list = Vec::new();
-                dfs(c, *playable, &mut seen, &mut list);
-                components.push(list);
+                starts[n_components] = order.len;
+                n_components += 1;
+                dfs(c, *playable, &mut seen, &mut order);
             }
         }
     }
-    if components.len() <= 1 {
+    if n_components <= 1 {
         return;
     }
-    let picks: Vec<Cell> = components
-        .iter()
-        .map(|list| list[rng.next_int_bounded(list.len() as i32) as usize])
-        .collect();
+    starts[n_components] = order.len;
+    let mut picks = [Cell::new(0, 0); SIZE * SIZE];
+    for (i, pick) in picks[..n_components].iter_mut().enumerate() {
+        let component = &order.cells[starts[i]..starts[i + 1]];
+        *pick = component[rng.next_int_bounded(component.len() as i32) as usize];
+    }
+    let picks = &picks[..n_components];
     for (i, a) in picks.iter().enumerate() {
         for b in &picks[i + 1..] {
             for x in a.x().min(b.x())..=a.x().max(b.x()) {
@@ -269,15 +313,22 @@ fn connect(playable: &mut Bits, rng: &mut JavaRandom) {
     }
 }
 
+/// Cells in the order a search visits them, without allocating.
+struct Order {
+    cells: [Cell; SIZE * SIZE],
+    len: usize,
+}
+
 /// Recursive depth-first pre-order, neighbours tried as (x−1,y), (x+1,y), (x,y−1), (x,y+1).
-fn dfs(c: Cell, playable: Bits, seen: &mut Bits, list: &mut Vec<Cell>) {
+fn dfs(c: Cell, playable: Bits, seen: &mut Bits, order: &mut Order) {
     seen.insert(c);
-    list.push(c);
+    order.cells[order.len] = c;
+    order.len += 1;
     let (x, y) = (c.x() as i64, c.y() as i64);
     for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] {
         if let Some(n) = Cell::checked(nx, ny) {
             if playable.has(n) && !seen.has(n) {
-                dfs(n, playable, seen, list);
+                dfs(n, playable, seen, order);
             }
         }
     }
