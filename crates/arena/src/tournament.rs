@@ -24,7 +24,13 @@ use crate::seat::Seat;
 /// What the arena needs from the games: a referee for a spec and built-in bots by name.
 pub trait GameCatalog: Sync {
     fn referee(&self, spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError>;
-    fn builtin_bot(&self, game: &str, name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError>;
+    /// A built-in bot for a seat of a match of `spec` (its game and league), with its own seed.
+    fn builtin_bot(
+        &self,
+        spec: &MatchSpec,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, SetupError>;
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,9 +67,8 @@ pub fn bot_seed(match_seed: u64, seat: usize) -> u64 {
 /// Starts the seats of one match: built-in bots in-process, anything else as a process.
 pub fn make_seats(
     catalog: &dyn GameCatalog,
-    game: &str,
+    spec: &MatchSpec,
     entrants: &[&Entrant],
-    match_seed: u64,
     limits: OutputLimits,
 ) -> Result<Vec<Seat>, ArenaError> {
     entrants
@@ -71,9 +76,9 @@ pub fn make_seats(
         .enumerate()
         .map(|(seat, entrant)| match entrant {
             Entrant::Builtin(name) => Ok(Seat::builtin(catalog.builtin_bot(
-                game,
+                spec,
                 name,
-                bot_seed(match_seed, seat),
+                bot_seed(spec.seed, seat),
             )?)),
             Entrant::Command(cmd) => {
                 BotProcess::spawn(cmd, limits)
@@ -121,7 +126,7 @@ impl Tournament {
         spec.seed = m.seed;
         let referee = catalog.referee(&spec)?;
         let entrants: Vec<&Entrant> = m.seats.iter().map(|&e| &self.entrants[e]).collect();
-        let seats = make_seats(catalog, &spec.game, &entrants, m.seed, self.limits)?;
+        let seats = make_seats(catalog, &spec, &entrants, self.limits)?;
         let players = m
             .seats
             .iter()

@@ -90,6 +90,7 @@ impl Referee for EchoReferee {
             end: EndReason::Finished,
             detail: "finished".into(),
             faults: self.faults.to_vec(),
+            stats: Vec::new(),
         }
     }
 }

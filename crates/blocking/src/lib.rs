@@ -66,7 +66,10 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 }
 
 /// The built-in bot `name` with its own random seed.
-pub fn new_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
+/// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
+/// for a CodinGame league knows it.
+pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
+    let _ = league;
     match name {
         "random" => Ok(Box::new(bots::RandomBot::new(seed))),
         "greedy" => Ok(Box::new(bots::Greedy::new(seed))),

@@ -470,6 +470,7 @@ impl Position {
             end,
             detail: detail.to_string(),
             faults: vec![None; np],
+            stats: Vec::new(),
         }
     }
 }

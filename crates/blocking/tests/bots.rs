@@ -11,7 +11,7 @@ fn play(spec: &MatchSpec, names: &[&str], bot_seed: u64) -> Vec<u32> {
     let mut bots: Vec<_> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| new_bot(n, bot_seed * 10 + i as u64).unwrap())
+        .map(|(i, n)| new_bot(n, bot_seed * 10 + i as u64, None).unwrap())
         .collect();
     while let Some(req) = referee.next_request() {
         let mut input = LinesInput::new(&req.lines);
@@ -70,13 +70,13 @@ fn bots_play_the_variants() {
 #[test]
 fn bots_reject_bad_input() {
     for name in ["random", "greedy"] {
-        let mut bot = new_bot(name, 0).unwrap();
+        let mut bot = new_bot(name, 0, None).unwrap();
         let lines: Vec<String> = ["2", "A 1 1 #", "Z 9 9 ?"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         assert!(bot.play_turn(&mut LinesInput::new(&lines)).is_err());
-        let mut bot = new_bot(name, 0).unwrap();
+        let mut bot = new_bot(name, 0, None).unwrap();
         assert!(bot.play_turn(&mut LinesInput::new(&[])).is_err());
     }
 }

@@ -105,7 +105,7 @@ fn bot_game(
     let mut bots: Vec<_> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| new_bot(n, 100 + i as u64).unwrap())
+        .map(|(i, n)| new_bot(n, 100 + i as u64, None).unwrap())
         .collect();
     let mut requests = Vec::new();
     let mut frames = vec![referee.frame().to_string()];
@@ -148,9 +148,9 @@ fn setup_errors_are_reported() {
         assert!(new_referee(&spec).is_err(), "{spec:?}");
     }
     assert!(new_referee(&MatchSpec::new("blocking", 2, 0).with_league(1)).is_ok());
-    assert!(new_bot("nope", 0).is_err());
+    assert!(new_bot("nope", 0, None).is_err());
     for name in INFO.bots {
-        assert!(new_bot(name, 0).is_ok());
+        assert!(new_bot(name, 0, None).is_ok());
     }
 }
 

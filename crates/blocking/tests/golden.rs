@@ -13,7 +13,7 @@ fn transcript(spec: &MatchSpec, names: &[&str], max_calls: usize) -> String {
     let mut bots: Vec<_> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| new_bot(n, i as u64).unwrap())
+        .map(|(i, n)| new_bot(n, i as u64, None).unwrap())
         .collect();
     let mut out = String::new();
     writeln!(out, "# realm-blocking playthrough").unwrap();

@@ -29,7 +29,10 @@ fn greedy_turn(c: &mut Criterion) {
     let spec = MatchSpec::new("carcassonne", 2, 5);
     let mut referee = new_referee(&spec).unwrap();
     // Advance ten turns with random bots so the board is not trivial.
-    let mut randoms = [new_bot("random", 1).unwrap(), new_bot("random", 2).unwrap()];
+    let mut randoms = [
+        new_bot("random", 1, None).unwrap(),
+        new_bot("random", 2, None).unwrap(),
+    ];
     let mut request = referee.next_request().unwrap();
     for _ in 0..10 {
         let answer = randoms[request.player]
@@ -42,7 +45,7 @@ fn greedy_turn(c: &mut Criterion) {
     lines.extend(request.lines.iter().cloned());
     c.bench_function("greedy_decision_turn11", |b| {
         b.iter(|| {
-            let mut greedy = new_bot("greedy", 2).unwrap();
+            let mut greedy = new_bot("greedy", 2, None).unwrap();
             black_box(greedy.play_turn(&mut LinesInput::new(&lines)).unwrap())
         })
     });

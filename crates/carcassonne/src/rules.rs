@@ -287,6 +287,7 @@ impl realm_core::State for State {
             end,
             detail: self.end.map_or("in_progress", EndCause::code).to_string(),
             faults: vec![None; n],
+            stats: Vec::new(),
         }
     }
 }

@@ -47,7 +47,7 @@ proptest! {
     #[test]
     fn bots_reject_garbage_without_panicking(lines in prop::collection::vec(".{0,40}", 0..8)) {
         for name in ["random", "greedy"] {
-            let mut bot = new_bot(name, 1).unwrap();
+            let mut bot = new_bot(name, 1, None).unwrap();
             let _ = bot.play_turn(&mut LinesInput::new(&lines));
         }
     }

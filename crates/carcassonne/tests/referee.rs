@@ -178,7 +178,7 @@ fn bot_match(spec: &MatchSpec, names: &[&str]) -> (Outcome, Vec<String>) {
     let mut bots: Vec<_> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| new_bot(n, spec.seed * 10 + i as u64).unwrap())
+        .map(|(i, n)| new_bot(n, spec.seed * 10 + i as u64, None).unwrap())
         .collect();
     let mut transcript = Vec::new();
     drive_referee(referee.as_mut(), spec.n_players, 200, |player, lines| {
@@ -261,5 +261,5 @@ fn setup_errors_are_clear() {
     assert!(new_referee(&MatchSpec::new("carcassonne", 5, 0)).is_err());
     assert!(new_referee(&MatchSpec::new("carcassonne", 2, 0).with_league(4)).is_err());
     assert!(new_referee(&MatchSpec::new("carcassonne", 2, 0).with_option("x", "1")).is_err());
-    assert!(new_bot("mcts", 0).is_err());
+    assert!(new_bot("mcts", 0, None).is_err());
 }

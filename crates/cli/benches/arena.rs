@@ -22,8 +22,13 @@ impl GameCatalog for Catalog {
     fn referee(&self, spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
         realm_games::new_referee(spec)
     }
-    fn builtin_bot(&self, game: &str, name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
-        GameKind::from_slug(game)?.new_bot(name, seed)
+    fn builtin_bot(
+        &self,
+        spec: &MatchSpec,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, SetupError> {
+        GameKind::from_slug(&spec.game)?.new_bot(name, seed, spec.league)
     }
 }
 
@@ -95,9 +100,8 @@ fn arena_throughput(c: &mut Criterion) {
             let random = Entrant::Builtin("random".into());
             let seats = make_seats(
                 &Catalog,
-                "kingdomino",
+                &spec,
                 &[&random, &random],
-                seed,
                 OutputLimits::default(),
             )
             .unwrap();
@@ -148,14 +152,8 @@ fn report_overhead() {
     for seed in 0..MATCHES {
         let spec = MatchSpec::new("kingdomino", 2, seed);
         let started = Instant::now();
-        let mut seats = make_seats(
-            &Catalog,
-            "kingdomino",
-            &[&bot, &bot],
-            seed,
-            OutputLimits::default(),
-        )
-        .unwrap();
+        let mut seats =
+            make_seats(&Catalog, &spec, &[&bot, &bot], OutputLimits::default()).unwrap();
         let mut referee = Catalog.referee(&spec).unwrap();
         setup += started.elapsed();
         let started = Instant::now();

@@ -11,7 +11,12 @@ impl GameCatalog for Catalog {
         realm_games::new_referee(spec)
     }
 
-    fn builtin_bot(&self, game: &str, name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
-        GameKind::from_slug(game)?.new_bot(name, seed)
+    fn builtin_bot(
+        &self,
+        spec: &MatchSpec,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, SetupError> {
+        GameKind::from_slug(&spec.game)?.new_bot(name, seed, spec.league)
     }
 }

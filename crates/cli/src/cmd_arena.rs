@@ -137,7 +137,7 @@ fn prepare(
         let template = flags.setup.spec(game, n)?;
         for e in &entrants {
             if let Entrant::Builtin(name) = e {
-                game.new_bot(name, 0)?;
+                game.new_bot(name, 0, template.league)?;
             }
         }
         (template, n)

@@ -19,6 +19,9 @@ pub struct BotArgs {
     /// Seed of the bot's own randomness
     #[arg(long, default_value = "0", allow_hyphen_values = true)]
     seed: String,
+    /// The league the bot plays in, as in `realm play --league` (default: the full rules)
+    #[arg(long)]
+    league: Option<u32>,
 }
 
 struct StdinLines<R: BufRead>(R);
@@ -41,6 +44,7 @@ pub fn run(args: BotArgs) -> Result<ExitCode> {
     let mut bot = game(&args.game)?.new_bot(
         args.name.trim_start_matches("builtin:"),
         parse_seed(&args.seed)?,
+        args.league,
     )?;
     let mut input = StdinLines(std::io::stdin().lock());
     let mut out = std::io::stdout().lock();

@@ -68,9 +68,8 @@ pub fn start_bots(
     let labels = unique_labels(&entrants);
     let seats = make_seats(
         &Catalog,
-        &spec.game,
+        spec,
         &entrants.iter().collect::<Vec<_>>(),
-        spec.seed,
         OutputLimits::default(),
     )?;
     let players = entrants

@@ -97,6 +97,19 @@ pub struct Outcome {
     pub detail: String,
     /// Each player's fault, if it had one.
     pub faults: Vec<Option<Fault>>,
+    /// Game-specific result figures beyond the score (Kingdomino's territory and crowns, say),
+    /// in the game's order; empty when the game reports none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stats: Vec<Stat>,
+}
+
+/// One named result figure with a value per player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stat {
+    /// A stable snake_case name, e.g. `crowns`.
+    pub name: String,
+    /// One value per player, in seat order.
+    pub values: Vec<i64>,
 }
 
 impl Outcome {

@@ -69,12 +69,17 @@ impl GameKind {
     }
 
     /// A built-in bot, seeded for its own randomness.
-    pub fn new_bot(self, name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
+    pub fn new_bot(
+        self,
+        name: &str,
+        seed: u64,
+        league: Option<u32>,
+    ) -> Result<Box<dyn Bot>, SetupError> {
         match self {
-            GameKind::Kingdomino => realm_kingdomino::new_bot(name, seed),
-            GameKind::Blocking => realm_blocking::new_bot(name, seed),
-            GameKind::IceAndFire => realm_ice_and_fire::new_bot(name, seed),
-            GameKind::Carcassonne => realm_carcassonne::new_bot(name, seed),
+            GameKind::Kingdomino => realm_kingdomino::new_bot(name, seed, league),
+            GameKind::Blocking => realm_blocking::new_bot(name, seed, league),
+            GameKind::IceAndFire => realm_ice_and_fire::new_bot(name, seed, league),
+            GameKind::Carcassonne => realm_carcassonne::new_bot(name, seed, league),
             GameKind::KingdomBuilder => Err(SetupError::UnknownBot {
                 game: self.slug().to_string(),
                 name: name.to_string(),
@@ -113,7 +118,7 @@ mod tests {
             let spec = MatchSpec::new(info.slug, players, 7);
             let mut referee = game.new_referee(&spec).unwrap();
             let mut bots: Vec<_> = (0..players)
-                .map(|p| game.new_bot(info.bots[0], p as u64).unwrap())
+                .map(|p| game.new_bot(info.bots[0], p as u64, None).unwrap())
                 .collect();
             let mut calls = 0;
             while let Some(request) = referee.next_request() {

@@ -1064,6 +1064,7 @@ impl GameState {
                 }
                 .to_string(),
                 faults: vec![None, None],
+                stats: Vec::new(),
             },
         }
     }
@@ -1179,6 +1180,7 @@ pub fn loss_outcome(loser: PlayerId, power: [i64; 2], end: EndReason, what: &str
         end,
         detail: format!("{what}_p{loser}_lost"),
         faults: vec![None, None],
+        stats: Vec::new(),
     }
 }
 

@@ -30,7 +30,14 @@ fn play(seed: i64, league: u32, names: [&str; 2]) -> realm_core::Outcome {
     let mut bots: Vec<Box<dyn Bot>> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| new_bot(n, (seed as u64).wrapping_mul(2).wrapping_add(i as u64)).unwrap())
+        .map(|(i, n)| {
+            new_bot(
+                n,
+                (seed as u64).wrapping_mul(2).wrapping_add(i as u64),
+                None,
+            )
+            .unwrap()
+        })
         .collect();
     let calls = drive_referee(referee.as_mut(), 2, 250, |p, lines| {
         let mut input = LinesInput::new(lines);
@@ -123,7 +130,7 @@ fn setup_rejects_bad_specs() {
         Some(SetupError::UnknownOption { .. })
     ));
     assert!(matches!(
-        new_bot("nope", 1).err(),
+        new_bot("nope", 1, None).err(),
         Some(SetupError::UnknownBot { .. })
     ));
     assert_eq!((INFO.default_league, INFO.leagues), (4, &[1, 2, 3, 4][..]));

@@ -276,7 +276,7 @@ fn playthrough(seed: i64, league: u32, names: [&str; 2]) -> String {
     let mut bots: Vec<Box<dyn Bot>> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| realm_ice_and_fire::new_bot(n, i as u64 + 1).unwrap())
+        .map(|(i, n)| realm_ice_and_fire::new_bot(n, i as u64 + 1, None).unwrap())
         .collect();
     let mut out = vec![format!("// seed {seed} league {league}")];
     while let Some(request) = referee.next_request() {

@@ -37,7 +37,7 @@ fn random_games(c: &mut Criterion) {
             seed += 1;
             let mut referee = new_referee(&MatchSpec::new("kingdomino", 2, seed)).expect("spec");
             let mut bots: Vec<Box<dyn Bot>> = (0..2)
-                .map(|i| new_bot("random", seed + i).expect("bot"))
+                .map(|i| new_bot("random", seed + i, None).expect("bot"))
                 .collect();
             while let Some(request) = referee.next_request() {
                 let answer = bots[request.player]

@@ -69,7 +69,10 @@ pub fn config_from_spec(spec: &MatchSpec) -> Result<Config, SetupError> {
 }
 
 /// A built-in bot by name (`random`, `greedy`, `reference`).
-pub fn new_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, SetupError> {
+/// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
+/// for a CodinGame league knows it.
+pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
+    let _ = league;
     match name {
         "random" => Ok(Box::new(TextBot::new(Random::new(seed)))),
         "greedy" => Ok(Box::new(TextBot::new(Greedy))),

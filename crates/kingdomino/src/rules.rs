@@ -329,6 +329,7 @@ impl<B: Bits> Game<B> {
             end,
             detail: detail.to_string(),
             faults: vec![None; n],
+            stats: Vec::new(),
         }
     }
 

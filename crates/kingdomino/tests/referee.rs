@@ -74,7 +74,7 @@ fn referee_conformance_with_builtin_bots() {
         for names in [["greedy", "random"], ["random", "reference"]] {
             let mut referee = new_referee(&spec).expect("valid spec");
             let mut bots: Vec<Box<dyn Bot>> = (0..spec.n_players)
-                .map(|i| new_bot(names[i % 2], i as u64).expect("bot"))
+                .map(|i| new_bot(names[i % 2], i as u64, None).expect("bot"))
                 .collect();
             let calls = drive_referee(referee.as_mut(), spec.n_players, 200, |p, lines| {
                 bots[p]
@@ -133,11 +133,11 @@ fn setup_validation() {
         Err(SetupError::UnknownOption { .. })
     ));
     assert!(matches!(
-        new_bot("mcts", 0),
+        new_bot("mcts", 0, None),
         Err(SetupError::UnknownBot { .. })
     ));
     for name in INFO.bots {
-        assert!(new_bot(name, 0).is_ok());
+        assert!(new_bot(name, 0, None).is_ok());
     }
     let league9 = realm_kingdomino::config_from_spec(&spec(2).with_league(9)).expect("ok");
     assert_eq!(league9.league, 3);
@@ -147,8 +147,9 @@ fn setup_validation() {
 fn league_9_plays_exactly_like_league_3() {
     let play = |spec: &MatchSpec| {
         let mut referee = new_referee(spec).expect("spec");
-        let mut bots: Vec<Box<dyn Bot>> =
-            (0..2).map(|i| new_bot("random", i).expect("bot")).collect();
+        let mut bots: Vec<Box<dyn Bot>> = (0..2)
+            .map(|i| new_bot("random", i, None).expect("bot"))
+            .collect();
         let mut log = Vec::new();
         while let Some(request) = referee.next_request() {
             let answer = bots[request.player]
@@ -337,7 +338,7 @@ proptest! {
         name in proptest::sample::select(vec!["random", "greedy", "reference"]),
     ) {
         let lines: Vec<String> = header.into_iter().chain(body).collect();
-        let mut bot = new_bot(name, 3).expect("bot");
+        let mut bot = new_bot(name, 3, None).expect("bot");
         // Any answer or error is fine; a panic is not.
         let _ = bot.play_turn(&mut LinesInput::new(&lines));
     }
@@ -351,7 +352,7 @@ proptest! {
     ) {
         let run = play::<u128>(std2(), 1, &["reference", "reference"], |_, _, _| None);
         let seat = run.requests[call].player;
-        let mut bot = new_bot(name, 3).expect("bot");
+        let mut bot = new_bot(name, 3, None).expect("bot");
         for request in run.requests[..=call].iter().filter(|r| r.player == seat) {
             let mut lines = request.lines.clone();
             if std::ptr::eq(request, &run.requests[call]) {

@@ -62,7 +62,7 @@ pub fn play<B: Bits>(
     let mut players: Vec<Box<dyn Bot>> = bots
         .iter()
         .enumerate()
-        .map(|(i, name)| realm_kingdomino::new_bot(name, 1000 + i as u64).expect("known bot"))
+        .map(|(i, name)| realm_kingdomino::new_bot(name, 1000 + i as u64, None).expect("known bot"))
         .collect();
     let mut seat_calls = vec![0usize; config.n_players];
     let mut run_requests = Vec::new();
