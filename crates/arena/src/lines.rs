@@ -1,53 +1,74 @@
-//! Byte streams to lines: the framing of a bot's stdout and the capped buffer of its stderr.
+//! Byte streams to lines: the framing of a bot's stdout (by the game's `LineRules`) and the
+//! capped buffer of its stderr.
 
 use std::collections::VecDeque;
 
-/// Splits a byte stream into lines. LF, CR and CRLF each end one line (CodinGame's runner reads
-/// answers this way); a CR followed by LF in a later chunk still counts once.
+use realm_core::referee::LineEnds;
+
+/// Splits a byte stream into lines. With `LineEnds::Lf` only LF ends a line and a CR stays in
+/// it; with `LineEnds::LfCrCrlf`, LF, CR and CRLF each end one line (CodinGame's runner reads
+/// answers this way), and a CR followed by LF in a later chunk still counts once.
 #[derive(Debug)]
 pub(crate) struct LineFramer {
     partial: Vec<u8>,
     after_cr: bool,
+    cr_ends_line: bool,
     max_line: usize,
 }
 
-/// A line grew past the cap before its terminator arrived.
+/// A line grew past the cap (before or at its terminator).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct LineTooLong;
 
 impl LineFramer {
-    pub(crate) fn new(max_line: usize) -> Self {
+    /// A framer for `ends`; a line longer than `max_line` bytes (terminator excluded) is an error.
+    pub(crate) fn new(ends: LineEnds, max_line: usize) -> Self {
         LineFramer {
             partial: Vec::new(),
             after_cr: false,
+            cr_ends_line: ends == LineEnds::LfCrCrlf,
             max_line,
         }
     }
 
-    /// Appends the complete lines of `chunk` to `lines`; an unterminated tail waits for more.
+    /// Changes the rules; bytes already buffered stay the start of the next line.
+    pub(crate) fn set_rules(&mut self, ends: LineEnds, max_line: usize) {
+        self.cr_ends_line = ends == LineEnds::LfCrCrlf;
+        self.max_line = max_line;
+    }
+
+    /// Appends the complete lines of `chunk` to `lines` and returns how many; an unterminated
+    /// tail waits for more.
     pub(crate) fn feed(
         &mut self,
-        chunk: &[u8],
+        mut chunk: &[u8],
         lines: &mut VecDeque<String>,
     ) -> Result<usize, LineTooLong> {
         let mut added = 0;
-        for &byte in chunk {
-            if self.after_cr && byte == b'\n' {
-                self.after_cr = false;
-                continue;
-            }
+        if self.after_cr && !chunk.is_empty() {
             self.after_cr = false;
-            if byte == b'\n' || byte == b'\r' {
-                self.after_cr = byte == b'\r';
-                lines.push_back(String::from_utf8_lossy(&self.partial).into_owned());
-                self.partial.clear();
-                added += 1;
-            } else {
-                self.partial.push(byte);
-                if self.partial.len() > self.max_line {
-                    return Err(LineTooLong);
-                }
+            if chunk[0] == b'\n' {
+                chunk = &chunk[1..];
             }
+        }
+        while !chunk.is_empty() {
+            let end = if self.cr_ends_line {
+                chunk.iter().position(|&b| b == b'\n' || b == b'\r')
+            } else {
+                chunk.iter().position(|&b| b == b'\n')
+            };
+            let body = &chunk[..end.unwrap_or(chunk.len())];
+            if self.partial.len() + body.len() > self.max_line {
+                return Err(LineTooLong);
+            }
+            self.partial.extend_from_slice(body);
+            let Some(end) = end else { break };
+            lines.push_back(String::from_utf8_lossy(&self.partial).into_owned());
+            self.partial.clear();
+            added += 1;
+            let crlf = chunk[end] == b'\r' && chunk.get(end + 1) == Some(&b'\n');
+            self.after_cr = chunk[end] == b'\r' && end + 1 == chunk.len();
+            chunk = &chunk[end + if crlf { 2 } else { 1 }..];
         }
         Ok(added)
     }
@@ -106,8 +127,8 @@ impl StderrBuffer {
 mod tests {
     use super::*;
 
-    fn frame(chunks: &[&[u8]]) -> Vec<String> {
-        let mut framer = LineFramer::new(100);
+    fn frame(ends: LineEnds, chunks: &[&[u8]]) -> Vec<String> {
+        let mut framer = LineFramer::new(ends, 100);
         let mut lines = VecDeque::new();
         for chunk in chunks {
             framer.feed(chunk, &mut lines).unwrap();
@@ -117,19 +138,37 @@ mod tests {
 
     #[test]
     fn lf_cr_and_crlf_each_end_one_line_even_across_chunks() {
-        assert_eq!(frame(&[b"a\nb\rc\r\nd"]), ["a", "b", "c"]);
-        assert_eq!(frame(&[b"a\r", b"\nb\n"]), ["a", "b"]);
-        assert_eq!(frame(&[b"\r\r\n"]), ["", ""]);
-        assert_eq!(frame(&[b"PUT ", b"1 2", b" 3\n"]), ["PUT 1 2 3"]);
+        let any = LineEnds::LfCrCrlf;
+        assert_eq!(frame(any, &[b"a\nb\rc\r\nd"]), ["a", "b", "c"]);
+        assert_eq!(frame(any, &[b"a\r", b"\nb\n"]), ["a", "b"]);
+        assert_eq!(frame(any, &[b"a\r", b"", b"\nb\n"]), ["a", "b"]);
+        assert_eq!(frame(any, &[b"\r\r\n"]), ["", ""]);
+        assert_eq!(frame(any, &[b"WAIT\rWAIT\n"]), ["WAIT", "WAIT"]);
+        assert_eq!(frame(any, &[b"PUT ", b"1 2", b" 3\n"]), ["PUT 1 2 3"]);
     }
 
     #[test]
-    fn a_line_past_the_cap_is_an_error() {
-        let mut framer = LineFramer::new(4);
-        let mut lines = VecDeque::new();
-        assert_eq!(framer.feed(b"1234\n", &mut lines), Ok(1));
-        assert_eq!(framer.feed(b"123", &mut lines), Ok(0));
-        assert_eq!(framer.feed(b"45", &mut lines), Err(LineTooLong));
+    fn with_lf_only_a_cr_stays_inside_the_line() {
+        let lf = LineEnds::Lf;
+        assert_eq!(frame(lf, &[b"0 0 A001\rjunk\n"]), ["0 0 A001\rjunk"]);
+        assert_eq!(
+            frame(lf, &[b"PUT 4 5 1\r", b"\nPICK 3\r\n"]),
+            ["PUT 4 5 1\r", "PICK 3\r"]
+        );
+        assert_eq!(frame(lf, &[b"a\n\nb"]), ["a", ""]);
+    }
+
+    #[test]
+    fn a_line_past_the_cap_is_an_error_and_one_at_the_cap_is_not() {
+        for ends in [LineEnds::Lf, LineEnds::LfCrCrlf] {
+            let mut framer = LineFramer::new(ends, 4);
+            let mut lines = VecDeque::new();
+            assert_eq!(framer.feed(b"1234\n", &mut lines), Ok(1));
+            assert_eq!(framer.feed(b"123", &mut lines), Ok(0));
+            assert_eq!(framer.feed(b"45", &mut lines), Err(LineTooLong));
+            let mut framer = LineFramer::new(ends, 4);
+            assert_eq!(framer.feed(b"12345\n", &mut lines), Err(LineTooLong));
+        }
     }
 
     #[test]

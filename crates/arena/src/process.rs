@@ -3,11 +3,16 @@
 //! Each bot runs `sh -c COMMAND` in its own process group. The match thread talks to it
 //! directly through non-blocking pipes and `ppoll`: no helper threads, so an answer reaches the
 //! referee without a thread hand-off, and a bot that never reads its input (or floods its
-//! output) can only run out its own clock. stdout is framed into lines (LF, CR or CRLF);
-//! stderr is read in the same loop and kept per call.
+//! output) can only run out its own clock. stdout is framed into lines by the game's
+//! `LineRules` (the runner sets them); stderr is read in the same loop and kept per call.
+//!
+//! A call's clock starts just before the `write` that completes its input (so it includes that
+//! write: a bot may answer before `write` returns) and stops when the last answer line is read;
+//! the time limit counts from the same instant.
 //!
 //! **Invariant**: when a `BotProcess` is stopped or dropped, its whole process group has been
-//! sent SIGKILL and the child reaped; nothing it spawned inside its group survives.
+//! sent SIGKILL and the child reaped; nothing it spawned inside its group survives, and what
+//! left the group and was reparented to realm is killed too (see `registry`).
 //! This module knows nothing about games: it moves lines and measures time.
 
 use std::collections::VecDeque;
@@ -18,27 +23,35 @@ use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use realm_core::referee::LineRules;
 use realm_core::FaultKind;
 
 use crate::lines::{LineFramer, StderrBuffer};
 use crate::registry;
 
-/// Output limits that turn a flooding bot into a fault instead of unbounded memory use.
+/// Output limits that turn a flooding bot into a fault instead of unbounded memory use. They are
+/// realm's safety caps (project choices), not game rules: a game's own line limit comes with its
+/// `LineRules` and takes precedence.
 #[derive(Clone, Copy, Debug)]
 pub struct OutputLimits {
-    /// A line longer than this (in bytes, before its terminator) is a fault.
+    /// A line longer than this (in bytes, before its terminator) is a flood, for games whose
+    /// spec sets no line limit. Default 1 MiB.
     pub max_line_bytes: usize,
-    /// More unread answer lines than this queued after a call is a fault.
+    /// More unread answer lines than this queued after a call is a flood. Default 1,000.
     pub max_pending_lines: usize,
-    /// stderr kept per call; the rest is dropped and marked.
+    /// More bytes of unread lines than this queued (the answer being read included) is a
+    /// flood, so that long lines cannot add up to unbounded memory. Default 16 MiB.
+    pub max_pending_bytes: usize,
+    /// stderr kept per call; the rest is dropped and marked. Default 64 KiB.
     pub max_stderr_bytes: usize,
 }
 
 impl Default for OutputLimits {
     fn default() -> Self {
         OutputLimits {
-            max_line_bytes: 10_000,
+            max_line_bytes: 1 << 20,
             max_pending_lines: 1_000,
+            max_pending_bytes: 16 << 20,
             max_stderr_bytes: 64 * 1024,
         }
     }
@@ -48,7 +61,10 @@ impl Default for OutputLimits {
 #[derive(Clone, Debug)]
 pub struct CallReport {
     pub answer: Result<Vec<String>, (FaultKind, String)>,
-    /// From the moment the input was fully written until the last answer line was read.
+    /// On a fault, the answer lines the bot did write (fewer than expected, or all of them when
+    /// the fault came after the answer, as a flood does); empty when the call succeeded.
+    pub partial: Vec<String>,
+    /// From just before the write that completed the input until the last answer line was read.
     pub elapsed: Duration,
     pub stderr: String,
 }
@@ -70,15 +86,20 @@ pub struct BotProcess {
     stdout: Option<ChildStdout>,
     stderr: Option<ChildStderr>,
     framer: LineFramer,
+    /// The longest line the framer accepts (the game's limit, else the safety cap).
+    max_line: usize,
     /// Complete lines read but not yet consumed by a call.
     pending: VecDeque<String>,
+    /// Total length of `pending`.
+    pending_bytes: usize,
     stderr_text: StderrBuffer,
     limits: OutputLimits,
     stopped: bool,
 }
 
 impl BotProcess {
-    /// Starts `sh -c command` in a new process group with piped stdin, stdout and stderr.
+    /// Starts `sh -c command` in a new process group with piped stdin, stdout and stderr. Its
+    /// stdout is framed by `LineRules::default()` until `set_line_rules`.
     pub fn spawn(command: &str, limits: OutputLimits) -> io::Result<BotProcess> {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
@@ -88,7 +109,8 @@ impl BotProcess {
             .stderr(Stdio::piped())
             .process_group(0);
         // SAFETY: prctl is async-signal-safe and touches no memory of the parent. It makes the
-        // kernel kill the bot if realm dies without cleaning up (even by SIGKILL).
+        // kernel kill realm's direct child the moment realm dies (even by SIGKILL); the rest
+        // of the group is the registry's watchdog's job.
         unsafe {
             cmd.pre_exec(|| {
                 libc::prctl(
@@ -101,9 +123,10 @@ impl BotProcess {
                 Ok(())
             });
         }
-        let mut child = cmd.spawn()?;
+        let mut child = registry::spawn_group(&mut cmd)?;
         let pgid = child.id() as i32;
-        registry::register(pgid);
+        let rules = LineRules::default();
+        let max_line = rules.max_line_bytes.unwrap_or(limits.max_line_bytes);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -113,8 +136,10 @@ impl BotProcess {
             stdin: None,
             stdout: None,
             stderr: None,
-            framer: LineFramer::new(limits.max_line_bytes),
+            framer: LineFramer::new(rules.ends, max_line),
+            max_line,
             pending: VecDeque::new(),
+            pending_bytes: 0,
             stderr_text: StderrBuffer::new(limits.max_stderr_bytes),
             limits,
             stopped: false,
@@ -129,6 +154,13 @@ impl BotProcess {
         Ok(process)
     }
 
+    /// Frames the bot's stdout by `rules` from now on; the runner sets the game's rules before
+    /// the first call. A line limit of the rules replaces the safety cap of `OutputLimits`.
+    pub fn set_line_rules(&mut self, rules: LineRules) {
+        self.max_line = rules.max_line_bytes.unwrap_or(self.limits.max_line_bytes);
+        self.framer.set_rules(rules.ends, self.max_line);
+    }
+
     /// Sends `lines` and waits for `expected` answer lines. `limit` of `None` waits forever.
     /// Lines the bot wrote beyond an answer stay queued for the next call, as on CodinGame.
     pub fn call(
@@ -139,12 +171,16 @@ impl BotProcess {
     ) -> CallReport {
         let result = self.exchange(lines, expected, limit);
         self.drain_stderr();
-        let (answer, elapsed) = match result {
-            Ok((lines, elapsed)) => (Ok(lines), elapsed),
-            Err((kind, detail, elapsed)) => (Err((kind, detail)), elapsed),
+        let (answer, partial, elapsed) = match result {
+            Ok((lines, elapsed)) => (Ok(lines), Vec::new(), elapsed),
+            Err((kind, detail, elapsed)) => {
+                let partial = self.take_lines(expected.min(self.pending.len()));
+                (Err((kind, detail)), partial, elapsed)
+            }
         };
         CallReport {
             answer,
+            partial,
             elapsed,
             stderr: self.stderr_text.take(),
         }
@@ -168,15 +204,13 @@ impl BotProcess {
             payload.extend_from_slice(line.as_bytes());
             payload.push(b'\n');
         }
-        // The clock starts only once the whole input is written; a bot that does not read it
-        // gets one time limit to do so.
-        self.write_input(&payload, limit.map(|l| Instant::now() + l), limit)?;
-        let written_at = Instant::now();
-        let deadline = limit.map(|l| written_at + l);
-        let mut last_line_at = written_at;
+        let started = self.write_input(&payload, expected, limit)?;
+        // A limit too large to add to the clock is no limit.
+        let deadline = limit.and_then(|l| started.checked_add(l));
+        let mut last_line_at = started;
         while self.pending.len() < expected {
             if self.stdout.is_none() {
-                return Err(self.dead_fault(written_at.elapsed()));
+                return Err(self.dead_fault(expected, started.elapsed()));
             }
             if self.read_stdout_chunk()? > 0 {
                 last_line_at = Instant::now();
@@ -195,50 +229,92 @@ impl BotProcess {
                 ));
             }
         }
-        let elapsed = last_line_at.saturating_duration_since(written_at);
-        let answer: Vec<String> = self.pending.drain(..expected).collect();
-        // Whatever else is already there stays queued; too much of it is a flood.
-        while self.stdout.is_some() && self.pending.len() <= self.limits.max_pending_lines {
-            if self.read_stdout_chunk().map_err(|f| (f.0, f.1, elapsed))? == 0
-                && !self.readable_now()
-            {
-                break;
+        let elapsed = last_line_at.saturating_duration_since(started);
+        let answer = self.take_lines(expected);
+        if let Err((kind, detail, _)) = self.read_what_follows() {
+            // The answer goes back in front of the queue, so the caller reports it as the
+            // output of the faulted call.
+            for line in answer.into_iter().rev() {
+                self.pending_bytes += line.len();
+                self.pending.push_front(line);
             }
+            return Err((kind, detail, elapsed));
         }
-        self.check_flood(elapsed)?;
         Ok((answer, elapsed))
     }
 
-    /// Too many unread lines queued is a flood.
-    fn check_flood(&self, elapsed: Duration) -> Result<(), Failure> {
-        if self.pending.len() > self.limits.max_pending_lines {
-            return Err((
-                FaultKind::OutputFlood,
-                format!(
-                    "more than {} unread lines queued",
-                    self.limits.max_pending_lines
-                ),
-                elapsed,
-            ));
+    /// Reads what the bot already wrote after its answer; it stays queued, and too much of it
+    /// is a flood.
+    fn read_what_follows(&mut self) -> Result<(), Failure> {
+        while self.stdout.is_some() && !self.over_queue_limits() {
+            if self.read_stdout_chunk()? == 0 && !self.readable_now() {
+                break;
+            }
         }
-        Ok(())
+        self.check_flood(Duration::ZERO)
+    }
+
+    fn over_queue_limits(&self) -> bool {
+        self.pending.len() > self.limits.max_pending_lines
+            || self.pending_bytes > self.limits.max_pending_bytes
+    }
+
+    /// Too many unread lines (or bytes) queued is a flood.
+    fn check_flood(&self, elapsed: Duration) -> Result<(), Failure> {
+        let detail = if self.pending.len() > self.limits.max_pending_lines {
+            format!(
+                "more than {} unread lines queued",
+                self.limits.max_pending_lines
+            )
+        } else if self.pending_bytes > self.limits.max_pending_bytes {
+            format!(
+                "more than {} bytes of unread lines queued",
+                self.limits.max_pending_bytes
+            )
+        } else {
+            return Ok(());
+        };
+        Err((FaultKind::OutputFlood, detail, elapsed))
+    }
+
+    /// Removes the first `n` queued lines.
+    fn take_lines(&mut self, n: usize) -> Vec<String> {
+        let lines: Vec<String> = self.pending.drain(..n).collect();
+        self.pending_bytes -= lines.iter().map(String::len).sum::<usize>();
+        lines
     }
 
     /// Writes the whole payload, reading the bot's output meanwhile so that a bot writing
-    /// before it reads cannot deadlock with realm.
+    /// before it reads cannot deadlock with realm. A bot that does not read its input gets one
+    /// time limit to do so. Returns the instant just before the write that completed the input,
+    /// where the call's clock starts.
     fn write_input(
         &mut self,
         payload: &[u8],
-        deadline: Option<Instant>,
+        expected: usize,
         limit: Option<Duration>,
-    ) -> Result<(), Failure> {
+    ) -> Result<Instant, Failure> {
+        let deadline = limit.and_then(|l| Instant::now().checked_add(l));
         let mut written = 0;
-        while written < payload.len() {
+        loop {
+            let before = Instant::now();
+            if written == payload.len() {
+                return Ok(before);
+            }
             let Some(stdin) = self.stdin.as_mut() else {
-                return Err(self.dead_fault(Duration::ZERO));
+                return Err(self.dead_fault(expected, Duration::ZERO));
             };
             match stdin.write(&payload[written..]) {
-                Ok(n) => written += n,
+                Ok(0) => {
+                    self.stdin = None;
+                    return Err(self.dead_fault(expected, Duration::ZERO));
+                }
+                Ok(n) => {
+                    written += n;
+                    if written == payload.len() {
+                        return Ok(before);
+                    }
+                }
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {
                     if !self.wait(true, deadline)? {
@@ -250,17 +326,16 @@ impl BotProcess {
                         ));
                     }
                     if self.read_stdout_chunk()? == 0 && self.stdout.is_none() {
-                        return Err(self.dead_fault(Duration::ZERO));
+                        return Err(self.dead_fault(expected, Duration::ZERO));
                     }
                     self.check_flood(Duration::ZERO)?;
                 }
                 Err(_) => {
                     self.stdin = None;
-                    return Err(self.dead_fault(Duration::ZERO));
+                    return Err(self.dead_fault(expected, Duration::ZERO));
                 }
             }
         }
-        Ok(())
     }
 
     /// Reads at most one chunk of stdout without blocking; returns the number of complete
@@ -275,16 +350,24 @@ impl BotProcess {
                 self.stdout = None;
                 Ok(0)
             }
-            Ok(n) => self.framer.feed(&buf[..n], &mut self.pending).map_err(|_| {
-                (
-                    FaultKind::OutputFlood,
-                    format!(
-                        "wrote a line of more than {} bytes",
-                        self.limits.max_line_bytes
-                    ),
-                    Duration::ZERO,
-                )
-            }),
+            Ok(n) => {
+                let added = self
+                    .framer
+                    .feed(&buf[..n], &mut self.pending)
+                    .map_err(|_| {
+                        (
+                            FaultKind::OutputFlood,
+                            format!("wrote a line of more than {} bytes", self.max_line),
+                            Duration::ZERO,
+                        )
+                    })?;
+                let bytes: usize = self.pending.iter().rev().take(added).map(String::len).sum();
+                self.pending_bytes += bytes;
+                if self.pending_bytes > self.limits.max_pending_bytes {
+                    return Err(self.check_flood(Duration::ZERO).unwrap_err());
+                }
+                Ok(added)
+            }
             Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted) => Ok(0),
             Err(_) => {
                 self.stdout = None;
@@ -335,8 +418,12 @@ impl BotProcess {
             if fds[..stderr_at].iter().any(|f| f.revents != 0) {
                 return Ok(true);
             }
-            // Only stderr was ready: keep it, then wait again.
+            // Only stderr was ready: keep it, then wait again, unless the time is up (a bot
+            // flooding stderr keeps it ready, so `poll` alone would never report the deadline).
             self.drain_stderr();
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(false);
+            }
         }
     }
 
@@ -362,12 +449,13 @@ impl BotProcess {
     }
 
     /// The fault of a bot whose output ended: crashed if the process is gone, else closed output.
-    fn dead_fault(&mut self, elapsed: Duration) -> Failure {
+    fn dead_fault(&mut self, expected: usize, elapsed: Duration) -> Failure {
+        let got = self.pending.len().min(expected);
         // The exit usually lands a moment after the pipe closes.
         for _ in 0..20 {
             if let Ok(Some(status)) = self.child.try_wait() {
                 self.drain_stderr();
-                let mut detail = format!("exited ({status})");
+                let mut detail = format!("exited ({status}) after {got} of {expected} lines");
                 let last = self.stderr_text.last_line();
                 if !last.is_empty() {
                     detail.push_str(&format!("; last stderr line: {last}"));
@@ -378,7 +466,7 @@ impl BotProcess {
         }
         (
             FaultKind::ClosedOutput,
-            "closed its standard output".into(),
+            format!("closed its standard output after {got} of {expected} lines"),
             elapsed,
         )
     }
@@ -394,11 +482,13 @@ impl BotProcess {
         unsafe {
             libc::kill(-self.pgid, libc::SIGKILL);
         }
+        registry::release_group(self.pgid);
         let _ = self.child.wait();
+        registry::forget_child(self.pgid);
         registry::reap_group(self.pgid);
-        registry::unregister(self.pgid);
         self.stdout = None;
         self.stderr = None;
+        registry::kill_escapees();
     }
 
     /// The process group id (the bot's shell pid).
@@ -475,8 +565,9 @@ fn poll(fds: &mut [libc::pollfd], deadline: Option<Instant>) -> io::Result<bool>
 }
 
 /// `exec COMMAND` for a simple command, so the bot replaces the shell: it then is realm's direct
-/// child, inherits the parent-death signal, and dies even if realm is killed with SIGKILL.
-/// Commands using shell syntax (lists, pipes, redirections, substitutions) run as written.
+/// child and inherits the parent-death signal, which kills it at once if realm is killed with
+/// SIGKILL. Commands using shell syntax (lists, pipes, redirections, substitutions) run as
+/// written; after realm's death the watchdog kills their group.
 fn exec_form(command: &str) -> String {
     let simple = !command.contains([';', '&', '|', '<', '>', '(', ')', '$', '`', '\n', '{', '}'])
         && !command.trim_start().starts_with("exec ");

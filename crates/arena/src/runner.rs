@@ -46,6 +46,10 @@ pub fn run_match(
     mut seats: Vec<Seat>,
     options: MatchOptions,
 ) -> MatchResult {
+    let rules = referee.line_rules();
+    for seat in &mut seats {
+        seat.set_line_rules(rules);
+    }
     let initial_frame = referee.frame();
     let mut turns = Vec::new();
     let mut response_times = Vec::new();
@@ -69,7 +73,14 @@ pub fn run_match(
                         detail: detail.clone(),
                     },
                 );
-                (Vec::new(), Verdict::fault(kind, detail))
+                // The turn's verdict is the fault as the game records it: a spec may class a
+                // runner fault differently (Blocking's R17 counts an exit as a timeout).
+                let (kind, detail) = match referee.outcome().faults.get(player) {
+                    Some(Some(recorded)) => (recorded.kind, recorded.detail.clone()),
+                    _ => (kind, detail),
+                };
+                // What the bot did print before the fault, e.g. one line of a two-line answer.
+                (report.partial, Verdict::fault(kind, detail))
             }
         };
         // A faulted player is never called again, so its process can go now.
@@ -105,6 +116,29 @@ pub fn run_match(
     }
 }
 
+/// `limit × factor`, saturating: a product too large for a `Duration` (or infinite) is
+/// `Duration::MAX`, which the process layer treats as no limit; NaN and negatives give zero.
 fn scale(limit: Duration, factor: f64) -> Duration {
-    limit.mul_f64(factor.max(0.0))
+    let seconds = limit.as_secs_f64() * factor.max(0.0);
+    Duration::try_from_secs_f64(seconds).unwrap_or(if seconds > 0.0 {
+        Duration::MAX
+    } else {
+        Duration::ZERO
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scaling_saturates_instead_of_panicking() {
+        let second = Duration::from_secs(1);
+        assert_eq!(scale(second, 1e30), Duration::MAX);
+        assert_eq!(scale(second, f64::INFINITY), Duration::MAX);
+        assert_eq!(scale(Duration::MAX, 2.0), Duration::MAX);
+        assert_eq!(scale(second, f64::NAN), Duration::ZERO);
+        assert_eq!(scale(second, -3.0), Duration::ZERO);
+        assert_eq!(scale(second, 0.5), Duration::from_millis(500));
+    }
 }

@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use realm_core::referee::LineRules;
 use realm_core::{Bot, FaultKind, LinesInput};
 
 use crate::process::{BotProcess, CallReport};
@@ -30,6 +31,13 @@ impl Seat {
         Seat::Process(Box::new(process))
     }
 
+    /// Frames a process's output by the game's rules; built-in bots answer in lines already.
+    pub fn set_line_rules(&mut self, rules: LineRules) {
+        if let Seat::Process(process) = self {
+            process.set_line_rules(rules);
+        }
+    }
+
     /// Sends one call's lines and collects `expected` answer lines within `limit`.
     pub fn call(
         &mut self,
@@ -43,22 +51,28 @@ impl Seat {
                 let started = Instant::now();
                 let result = bot.play_turn(&mut LinesInput::new(lines));
                 let elapsed = started.elapsed();
-                let answer = match result {
+                let (answer, partial) = match result {
                     Ok(answer) => {
                         pending.extend(answer);
                         if pending.len() >= expected {
-                            Ok(pending.drain(..expected).collect())
+                            (Ok(pending.drain(..expected).collect()), Vec::new())
                         } else {
-                            Err((
-                                FaultKind::ClosedOutput,
-                                format!("built-in bot gave {} of {expected} lines", pending.len()),
-                            ))
+                            let detail =
+                                format!("built-in bot gave {} of {expected} lines", pending.len());
+                            (
+                                Err((FaultKind::ClosedOutput, detail)),
+                                pending.drain(..).collect(),
+                            )
                         }
                     }
-                    Err(e) => Err((FaultKind::Crashed, format!("built-in bot failed: {e}"))),
+                    Err(e) => (
+                        Err((FaultKind::Crashed, format!("built-in bot failed: {e}"))),
+                        Vec::new(),
+                    ),
                 };
                 CallReport {
                     answer,
+                    partial,
                     elapsed,
                     stderr: String::new(),
                 }

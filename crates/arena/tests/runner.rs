@@ -2,18 +2,24 @@
 //! call sends `ask N` and the right answer is `N`. Every misbehaviour must end as the right fault,
 //! quickly, and leave no process behind.
 
+use std::sync::mpsc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use realm_arena::{run_match, BotProcess, MatchOptions, OutputLimits, Seat};
+use realm_core::referee::LineRules;
 use realm_core::{
     EndReason, Fault, FaultKind, MatchSpec, Outcome, Referee, ReplayPlayer, Request, Verdict,
 };
 
 /// Two players alternate for `rounds` rounds; a fault eliminates, a wrong number is invalid.
+/// Each answer is `lines_per_answer` lines, of which the first is judged.
 struct EchoReferee {
     rounds: u32,
     calls: u32,
     limit: Duration,
+    lines_per_answer: usize,
+    rules: LineRules,
     correct: [i64; 2],
     faults: [Option<Fault>; 2],
     pending: Option<(usize, u32)>,
@@ -25,6 +31,8 @@ impl EchoReferee {
             rounds,
             calls: 0,
             limit: Duration::from_millis(limit_ms),
+            lines_per_answer: 1,
+            rules: LineRules::default(),
             correct: [0, 0],
             faults: [None, None],
             pending: None,
@@ -47,7 +55,7 @@ impl Referee for EchoReferee {
                     player,
                     turn: n / 2 + 1,
                     lines: vec![format!("ask {n}")],
-                    expected_lines: 1,
+                    expected_lines: self.lines_per_answer,
                     time_limit: self.limit,
                 });
             }
@@ -93,11 +101,27 @@ impl Referee for EchoReferee {
             stats: Vec::new(),
         }
     }
+
+    fn line_rules(&self) -> LineRules {
+        self.rules
+    }
 }
 
 const GOOD: &str = "while read a n; do echo $n; done";
 
 fn play(bot0: &str, bot1: &str, rounds: u32, limit_ms: u64) -> realm_arena::MatchResult {
+    play_with(
+        [bot0, bot1],
+        EchoReferee::new(rounds, limit_ms),
+        MatchOptions::default(),
+    )
+}
+
+fn play_with(
+    [bot0, bot1]: [&str; 2],
+    referee: EchoReferee,
+    options: MatchOptions,
+) -> realm_arena::MatchResult {
     let spec = MatchSpec::new("echo", 2, 0);
     let seats = [bot0, bot1]
         .iter()
@@ -110,13 +134,7 @@ fn play(bot0: &str, bot1: &str, rounds: u32, limit_ms: u64) -> realm_arena::Matc
             command: c.to_string(),
         })
         .collect();
-    run_match(
-        &spec,
-        players,
-        Box::new(EchoReferee::new(rounds, limit_ms)),
-        seats,
-        MatchOptions::default(),
-    )
+    run_match(&spec, players, Box::new(referee), seats, options)
 }
 
 fn fault_of(result: &realm_arena::MatchResult, player: usize) -> Option<FaultKind> {
@@ -200,10 +218,88 @@ fn a_bot_that_floods_output_is_stopped() {
     assert_eq!(fault_of(&result, 0), Some(FaultKind::OutputFlood));
 }
 
+/// A bot that answers `0` padded with leading zeros to `bytes` bytes, then sleeps.
+fn zeros_bot(bytes: usize) -> String {
+    format!("read l; head -c {bytes} /dev/zero | tr '\\0' 0; echo; sleep 30")
+}
+
 #[test]
-fn an_overlong_line_is_a_flood() {
-    let result = play("head -c 20000 /dev/zero | tr '\\0' 7; echo", GOOD, 3, 1000);
+fn the_referees_line_limit_accepts_a_line_at_it_and_floods_one_past_it() {
+    // Ice and Fire §3.1: a line of 10,000 or more bytes counts as no answer.
+    let rules = LineRules::CODINGAME.with_max_line_bytes(9_999);
+    for (bytes, fault) in [(9_999, None), (10_000, Some(FaultKind::OutputFlood))] {
+        let referee = EchoReferee {
+            rules,
+            ..EchoReferee::new(1, 2000)
+        };
+        let result = play_with([&zeros_bot(bytes), GOOD], referee, MatchOptions::default());
+        assert_eq!(fault_of(&result, 0), fault, "{bytes} bytes");
+        if let Some(f) = &result.replay.outcome.faults[0] {
+            assert_eq!(f.detail, "wrote a line of more than 9999 bytes");
+        }
+    }
+}
+
+#[test]
+fn without_a_limit_of_the_spec_a_long_line_passes_and_the_safety_cap_floods() {
+    // Blocking §4.4: any message may follow the move, so 20,000 bytes is an answer.
+    let referee = EchoReferee::new(1, 2000);
+    let result = play_with([&zeros_bot(20_000), GOOD], referee, MatchOptions::default());
+    assert_eq!(result.replay.outcome.faults, vec![None, None]);
+    assert_eq!(result.replay.turns[0].output[0].len(), 20_000);
+    let referee = EchoReferee::new(1, 2000);
+    let over_cap = zeros_bot(OutputLimits::default().max_line_bytes + 1);
+    let result = play_with([&over_cap, GOOD], referee, MatchOptions::default());
     assert_eq!(fault_of(&result, 0), Some(FaultKind::OutputFlood));
+}
+
+#[test]
+fn long_lines_cannot_add_up_to_unbounded_memory() {
+    let limits = OutputLimits {
+        max_pending_bytes: 100_000,
+        ..OutputLimits::default()
+    };
+    let bot = "read l; for i in 1 2 3 4 5 6; do head -c 20000 /dev/zero | tr '\\0' 1; echo; done; sleep 30";
+    let mut process = BotProcess::spawn(bot, limits).unwrap();
+    let report = process.call(&["ask 0".into()], 10, Some(Duration::from_secs(5)));
+    let (kind, detail) = report.answer.unwrap_err();
+    assert_eq!(kind, FaultKind::OutputFlood);
+    assert_eq!(detail, "more than 100000 bytes of unread lines queued");
+    assert_eq!(
+        report.partial.len(),
+        6,
+        "the lines read before the flood are kept"
+    );
+}
+
+#[test]
+fn lf_only_rules_keep_a_cr_inside_the_line() {
+    // Blocking §4: every line ends with `\n`, so `0 0 A001\rjunk` is one (malformed) line.
+    let mut process = BotProcess::spawn(
+        "read l; printf '0 0 A001\\rjunk\\nnext\\r\\n'; sleep 30",
+        OutputLimits::default(),
+    )
+    .unwrap();
+    process.set_line_rules(LineRules::LF);
+    let report = process.call(&["go".into()], 2, Some(Duration::from_secs(2)));
+    assert_eq!(report.answer.unwrap(), vec!["0 0 A001\rjunk", "next\r"]);
+}
+
+#[test]
+fn the_runner_frames_each_seat_by_the_referees_rules() {
+    // `0\r1\n` is the answer `0` then `1` under CodinGame framing, and one bad line under LF.
+    let bot = "read l; printf '0\\r1\\n'; read l; sleep 30";
+    let codingame = EchoReferee {
+        rules: LineRules::CODINGAME,
+        ..EchoReferee::new(1, 2000)
+    };
+    let result = play_with([bot, GOOD], codingame, MatchOptions::default());
+    assert_eq!(result.replay.turns[0].output, vec!["0"]);
+    assert_eq!(result.replay.outcome.faults, vec![None, None]);
+    let lf = EchoReferee::new(1, 2000);
+    let result = play_with([bot, GOOD], lf, MatchOptions::default());
+    assert_eq!(result.replay.turns[0].output, vec!["0\r1"]);
+    assert_eq!(fault_of(&result, 0), Some(FaultKind::Malformed));
 }
 
 #[test]
@@ -233,12 +329,14 @@ fn extra_lines_are_kept_for_the_next_call_and_count_as_instant() {
 }
 
 #[test]
-fn cr_lf_and_crlf_each_end_one_line() {
+fn cr_lf_and_crlf_each_end_one_line_under_codingame_rules() {
+    // Ice and Fire §3.1: `WAIT\rWAIT\n` is two answers.
     let mut process = BotProcess::spawn(
         "read l; printf 'a\\rb\\r\\nc\\nd'; sleep 30",
         OutputLimits::default(),
     )
     .unwrap();
+    process.set_line_rules(LineRules::CODINGAME);
     let report = process.call(&["go".into()], 3, Some(Duration::from_secs(2)));
     assert_eq!(report.answer.unwrap(), vec!["a", "b", "c"]);
 }
@@ -334,4 +432,134 @@ fn no_timeout_waits_for_a_slow_bot() {
         options,
     );
     assert_eq!(result.replay.outcome.scores, vec![1, 1]);
+}
+
+#[test]
+fn the_lines_a_faulted_bot_did_print_are_in_the_replay() {
+    let referee = EchoReferee {
+        lines_per_answer: 2,
+        ..EchoReferee::new(1, 300)
+    };
+    let result = play_with(
+        ["read l; echo 0; sleep 30", GOOD],
+        referee,
+        MatchOptions::default(),
+    );
+    let turn = &result.replay.turns[0];
+    assert_eq!(turn.output, vec!["0"]);
+    assert_eq!(
+        turn.verdict,
+        Verdict::fault(
+            FaultKind::Timeout,
+            "no complete answer within 300 ms (1 of 2 lines)"
+        )
+    );
+    let referee = EchoReferee {
+        lines_per_answer: 2,
+        ..EchoReferee::new(1, 2000)
+    };
+    let result = play_with(
+        ["read l; echo 0; exit 3", GOOD],
+        referee,
+        MatchOptions::default(),
+    );
+    let turn = &result.replay.turns[0];
+    assert_eq!(turn.output, vec!["0"]);
+    assert_eq!(
+        turn.verdict,
+        Verdict::fault(
+            FaultKind::Crashed,
+            "exited (exit status: 3) after 1 of 2 lines"
+        )
+    );
+}
+
+/// Runs `f` on its own thread and fails the test if it has not returned after a minute: a
+/// guard against hanging forever, not a measure of speed.
+fn without_hanging<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the call never returned")
+}
+
+#[test]
+fn a_bot_flooding_stderr_still_times_out_and_its_stderr_stays_capped() {
+    let report = without_hanging(|| {
+        let mut process = BotProcess::spawn("yes flood >&2", OutputLimits::default()).unwrap();
+        process.call(&["ask 0".into()], 1, Some(Duration::from_millis(200)))
+    });
+    assert_eq!(
+        report.answer,
+        Err((
+            FaultKind::Timeout,
+            "no complete answer within 200 ms (0 of 1 lines)".to_string()
+        ))
+    );
+    // 64 KiB kept, then one line counting the rest.
+    let cap = OutputLimits::default().max_stderr_bytes;
+    let kept = &report.stderr[..cap.min(report.stderr.len())];
+    let marker = &report.stderr[kept.len()..];
+    assert!(kept.starts_with("flood\nflood\n"), "{}", &kept[..20]);
+    assert!(
+        marker.starts_with("\n[realm: ") && marker.ends_with(" more bytes of stderr dropped]\n"),
+        "{marker}"
+    );
+    assert_eq!(marker.lines().count(), 2, "{marker}");
+}
+
+#[test]
+fn a_huge_time_scale_means_no_limit_instead_of_a_panic() {
+    let options = MatchOptions {
+        time_scale: 1e30,
+        ..MatchOptions::default()
+    };
+    let result = play_with([GOOD, GOOD], EchoReferee::new(2, 50), options);
+    assert_eq!(result.replay.outcome.scores, vec![2, 2]);
+}
+
+#[test]
+fn the_clock_includes_the_write_that_completes_the_input() {
+    // `cat` answers the moment its input arrives, often before realm's `write` has returned;
+    // timed from after that `write`, such answers measured below a microsecond. The answer
+    // cannot exist before the input is written, so a round trip of two processes is measured.
+    let mut process = BotProcess::spawn("cat", OutputLimits::default()).unwrap();
+    let limit = Some(Duration::from_secs(5));
+    let mut under_a_microsecond = 0;
+    for i in 0..300 {
+        let report = process.call(&[i.to_string()], 1, limit);
+        assert_eq!(report.answer, Ok(vec![i.to_string()]));
+        if report.elapsed < Duration::from_micros(1) {
+            under_a_microsecond += 1;
+        }
+    }
+    assert_eq!(under_a_microsecond, 0);
+}
+
+/// Live (non-zombie) processes whose command line contains `marker`.
+fn live_processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let zombie = stat.rsplit(") ").next().is_some_and(|r| r.starts_with('Z'));
+        if cmdline.contains(marker) && !zombie {
+            found.push(cmdline);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_child_that_left_the_bots_group_dies_after_the_match() {
+    realm_arena::become_subreaper();
+    // A marker unique to this test run, so parallel runs cannot see each other's sleepers.
+    let marker = format!("sleep 8881.{}", std::process::id());
+    let bot = format!("setsid {marker} & {GOOD}");
+    let result = play(&bot, GOOD, 3, 1000);
+    assert_eq!(result.replay.outcome.scores, vec![3, 3]);
+    assert_eq!(live_processes_with(&marker), Vec::<String>::new());
 }

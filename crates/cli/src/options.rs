@@ -12,7 +12,8 @@ use realm_games::GameKind;
 /// How the match is set up.
 #[derive(Args, Clone, Debug)]
 pub struct MatchFlags {
-    /// Match seed (unsigned, or negative for games with signed seeds); drawn at random if omitted
+    /// Seed (unsigned, or negative for games with signed seeds). `play`: drawn at random if
+    /// omitted; `arena`/`sprt`: the run's seed stream, 1 if omitted (so a rerun resumes)
     #[arg(long, allow_hyphen_values = true)]
     pub seed: Option<String>,
     /// League (default: the game's full rules)
@@ -26,10 +27,14 @@ pub struct MatchFlags {
     pub options: Vec<String>,
 }
 
+/// The largest `--time-scale`: a 1 s limit becomes about 17 minutes. Beyond that, `--no-timeout`
+/// says what is meant (a project choice; it also keeps every scaled limit far from overflow).
+pub const MAX_TIME_SCALE: f64 = 1000.0;
+
 /// How time is controlled.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct TimeFlags {
-    /// Multiply every time limit by X
+    /// Multiply every time limit by X (0 < X <= 1000)
     #[arg(long, value_name = "X", default_value_t = 1.0)]
     pub time_scale: f64,
     /// No time limits at all (for stepping through a bot in a debugger)
@@ -44,6 +49,9 @@ impl TimeFlags {
                 "--time-scale must be a positive number, not {}",
                 self.time_scale
             );
+        }
+        if self.time_scale > MAX_TIME_SCALE {
+            bail!("--time-scale must be at most {MAX_TIME_SCALE} (use --no-timeout for no limits)");
         }
         Ok(MatchOptions {
             time_scale: self.time_scale,
@@ -107,13 +115,31 @@ pub fn game(slug: &str) -> Result<GameKind> {
 
 /// Prints clap's help or version as usual, and any parse error as one line; exit code 2.
 pub fn clap_failure(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
     match e.kind() {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = e.print();
             ExitCode::SUCCESS
+        }
+        // clap lists the missing arguments on the lines after its first, which is all we keep.
+        ErrorKind::MissingRequiredArgument => {
+            let names = match e.get(ContextKind::InvalidArg) {
+                Some(ContextValue::Strings(names)) => names.clone(),
+                Some(ContextValue::String(name)) => vec![name.clone()],
+                _ => Vec::new(),
+            };
+            let noun = if names.len() == 1 {
+                "argument"
+            } else {
+                "arguments"
+            };
+            eprintln!(
+                "error: missing required {noun} {} (see --help)",
+                names.join(", ")
+            );
+            ExitCode::from(2)
         }
         _ => {
             let rendered = e.render().to_string();

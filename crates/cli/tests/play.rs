@@ -5,15 +5,27 @@
 mod common;
 
 use std::fs;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Stdio};
 
-use common::{live_processes_with, python_bot, run, stderr, stdout};
-use realm_core::{FaultKind, Replay};
+use common::{
+    processes_left_with, python_bot, python_bot_path, realm, run, stderr, stdout, tag,
+    unique_sleep, wait_for_process_with,
+};
+use realm_core::{FaultKind, Replay, Verdict};
 
 fn play(dir: &std::path::Path, bots: &[&str], extra: &[&str]) -> (String, Replay) {
+    play_game(dir, "kingdomino", bots, extra)
+}
+
+fn play_game(dir: &std::path::Path, game: &str, bots: &[&str], extra: &[&str]) -> (String, Replay) {
     let replay = dir.join("r.json");
-    let mut args = vec!["play", "kingdomino"];
+    let mut args = vec!["play", game];
     args.extend_from_slice(bots);
-    args.extend_from_slice(&["--seed", "1", "--replay", replay.to_str().unwrap()]);
+    if !extra.contains(&"--seed") {
+        args.extend_from_slice(&["--seed", "1"]);
+    }
+    args.extend_from_slice(&["--replay", replay.to_str().unwrap()]);
     args.extend_from_slice(extra);
     let out = run(dir, &args);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -77,7 +89,8 @@ fn a_python_bot_plays_a_whole_game_from_the_protocol() {
 #[test]
 fn a_bot_that_sleeps_past_the_limit_is_eliminated_for_timeout() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = python_bot("--misbehave sleep 4");
+    let tag = tag("sleep");
+    let bot = python_bot(&format!("--misbehave sleep 4 {tag}"));
     let started = std::time::Instant::now();
     let (summary, replay) = play(dir.path(), &[&bot, "builtin:greedy"], &[]);
     assert_eq!(
@@ -92,79 +105,232 @@ fn a_bot_that_sleeps_past_the_limit_is_eliminated_for_timeout() {
     );
     assert!(summary.contains("fault: seat 0"), "{summary}");
     assert!(started.elapsed().as_secs() < 30);
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
 }
 
 #[test]
 fn a_bot_that_crashes_mid_game_is_recorded_with_its_exit_status() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = python_bot("--misbehave crash 3");
+    let tag = tag("crash");
+    let bot = python_bot(&format!("--misbehave crash 3 {tag}"));
     let (_, replay) = play(dir.path(), &["builtin:greedy", &bot], &[]);
     let fault = replay.outcome.faults[1].as_ref().unwrap();
     assert_eq!(fault.kind, FaultKind::Crashed);
-    assert!(
-        fault.detail.contains("exit status: 3") && fault.detail.contains("about to crash"),
-        "{}",
-        fault.detail
+    assert_eq!(
+        fault.detail,
+        "exited (exit status: 3) after 0 of 2 lines; last stderr line: about to crash"
     );
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
 }
 
 #[test]
 fn a_bot_printing_garbage_is_malformed() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = python_bot("--misbehave garbage 2");
+    let tag = tag("garbage");
+    let bot = python_bot(&format!("--misbehave garbage 2 {tag}"));
     let (_, replay) = play(dir.path(), &[&bot, "builtin:greedy"], &[]);
     assert_eq!(fault_kind(&replay, 0), Some(FaultKind::Malformed));
     let faulted = replay.turns.iter().find(|t| t.verdict.is_fault()).unwrap();
     assert_eq!(faulted.output, vec!["hello", "world"]);
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
 }
 
 #[test]
 fn a_bot_that_prints_nothing_and_exits_has_crashed() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = python_bot("--misbehave quit 1");
+    let tag = tag("quit");
+    let bot = python_bot(&format!("--misbehave quit 1 {tag}"));
     let (_, replay) = play(dir.path(), &[&bot, "builtin:random"], &[]);
     assert_eq!(fault_kind(&replay, 0), Some(FaultKind::Crashed));
     assert_eq!(replay.outcome.faults[0].as_ref().unwrap().turn, 1);
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
 }
 
 #[test]
 fn a_flooding_bot_is_stopped() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = python_bot("--misbehave flood 2");
+    let tag = tag("flood");
+    let bot = python_bot(&format!("--misbehave flood 2 {tag}"));
     let (_, replay) = play(dir.path(), &[&bot, "builtin:random"], &[]);
-    assert!(replay.outcome.faults[0].is_some(), "{:?}", replay.outcome);
+    assert_eq!(fault_kind(&replay, 0), Some(FaultKind::OutputFlood));
+    assert_eq!(
+        replay.outcome.faults[0].as_ref().unwrap().detail,
+        "wrote a line of more than 1048576 bytes"
+    );
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
+}
+
+#[test]
+fn the_line_a_bot_printed_before_timing_out_is_in_the_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let tag = tag("half");
+    let bot = python_bot(&format!("--misbehave half 1 {tag}"));
+    let (_, replay) = play(dir.path(), &[&bot, "builtin:random"], &[]);
+    let turn = &replay.turns[0];
+    assert_eq!(turn.output, vec!["PUT 0 0 0"]);
+    assert_eq!(
+        turn.verdict,
+        Verdict::fault(
+            FaultKind::Timeout,
+            "no complete answer within 1000 ms (1 of 2 lines)"
+        )
+    );
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
 }
 
 #[test]
 fn a_child_that_sleeps_forever_dies_with_its_bot() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = python_bot("--spawn 7771");
+    let (seconds, sleeper) = unique_sleep(7771);
+    let bot = python_bot(&format!("--spawn {seconds}"));
     let (_, replay) = play(dir.path(), &[&bot, "builtin:random"], &[]);
     assert_eq!(replay.outcome.faults, vec![None, None]);
-    assert_eq!(live_processes_with("sleep 7771"), Vec::<String>::new());
-    let bot = python_bot("--spawn 7772 --misbehave sleep 2");
+    assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
+    let (seconds, sleeper) = unique_sleep(7772);
+    let bot = python_bot(&format!("--spawn {seconds} --misbehave sleep 2"));
     let (_, replay) = play(dir.path(), &[&bot, "builtin:random"], &[]);
     assert_eq!(fault_kind(&replay, 0), Some(FaultKind::Timeout));
-    assert_eq!(live_processes_with("sleep 7772"), Vec::<String>::new());
+    assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
     assert_eq!(
-        live_processes_with("kingdomino_bot.py --spawn 777"),
+        processes_left_with(&format!(
+            "kingdomino_bot.py --spawn 7772.{}",
+            std::process::id()
+        )),
         Vec::<String>::new()
     );
 }
 
 #[test]
-fn no_timeout_and_time_scale_change_the_limits() {
+fn a_child_that_leaves_the_bots_process_group_dies_after_the_match() {
     let dir = tempfile::tempdir().unwrap();
-    // 50 ms scaled by 0.001 is 50 µs: a Python bot cannot answer that fast after turn 1.
-    let bot = python_bot("");
-    let (_, replay) = play(
-        dir.path(),
-        &[&bot, "builtin:random"],
-        &["--time-scale", "0.001"],
-    );
-    assert_eq!(fault_kind(&replay, 0), Some(FaultKind::Timeout));
-    let (_, replay) = play(dir.path(), &[&bot, "builtin:random"], &["--no-timeout"]);
+    let (seconds, sleeper) = unique_sleep(8881);
+    let bot = format!("setsid sleep {seconds} & {}", python_bot(""));
+    let (_, replay) = play(dir.path(), &[&bot, "builtin:random"], &[]);
     assert_eq!(replay.outcome.faults, vec![None, None]);
+    assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
+}
+
+/// Starts `realm play kingdomino BOT builtin:greedy` with no time limit and waits until the bot
+/// runs its own child (`sleep SECONDS`): realm is then in the middle of the match.
+fn start_play_and_wait_for_the_bot(
+    dir: &std::path::Path,
+    bot: &str,
+    sleeper: &str,
+) -> std::process::Child {
+    let child = Command::new(realm())
+        .args(["play", "kingdomino", bot, "builtin:greedy", "--no-timeout"])
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_process_with(sleeper);
+    child
+}
+
+#[test]
+fn sigterm_of_realm_play_kills_its_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let tag = tag("sigterm");
+    let (seconds, sleeper) = unique_sleep(9990);
+    let bot = python_bot(&format!("--spawn {seconds} --misbehave sleep 1 {tag}"));
+    let mut realm = start_play_and_wait_for_the_bot(dir.path(), &bot, &sleeper);
+    // SAFETY: kill(2) on our own child; no memory involved.
+    unsafe { libc::kill(realm.id() as i32, libc::SIGTERM) };
+    let status = realm.wait().unwrap();
+    // ctrlc runs one handler for INT, TERM and HUP and cannot tell them apart: 130 for all.
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
+    assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
+}
+
+#[test]
+fn sigkill_of_realm_play_leaves_no_process_of_a_shell_syntax_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let tag = tag("sigkill");
+    let (seconds, sleeper) = unique_sleep(9991);
+    // `cd ... &&` makes realm's child a shell, so the kernel's parent-death signal reaches only
+    // that shell: python and its `sleep` are the watchdog's to kill.
+    let bot = format!(
+        "cd {} && python3 {} --spawn {seconds} --misbehave sleep 1 {tag}",
+        dir.path().display(),
+        python_bot_path().display()
+    );
+    let mut realm = start_play_and_wait_for_the_bot(dir.path(), &bot, &sleeper);
+    let watchdog = watchdog_of(realm.id());
+    realm.kill().unwrap(); // SIGKILL
+    assert_eq!(realm.wait().unwrap().signal(), Some(libc::SIGKILL));
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
+    assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
+    let watchdog_stat = format!("/proc/{watchdog}/stat");
+    let started = std::time::Instant::now();
+    while is_live(&watchdog_stat) && started.elapsed().as_secs() < 5 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!is_live(&watchdog_stat), "the watchdog outlived realm");
+}
+
+/// The pid of realm's watchdog (`sh` reading `+PGID` lines), a child of `realm_pid`.
+fn watchdog_of(realm_pid: u32) -> u32 {
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let stat = fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let ppid = stat.rsplit(") ").next().and_then(|r| r.split(' ').nth(1));
+        let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if ppid == Some(&realm_pid.to_string())
+            && String::from_utf8_lossy(&cmdline).contains("read -r line")
+        {
+            return entry.file_name().to_string_lossy().parse().unwrap();
+        }
+    }
+    panic!("realm {realm_pid} has no watchdog");
+}
+
+/// Whether the process of a `/proc/PID/stat` path exists and is not a zombie.
+fn is_live(stat_path: &str) -> bool {
+    fs::read_to_string(stat_path)
+        .is_ok_and(|stat| !stat.rsplit(") ").next().is_some_and(|r| r.starts_with('Z')))
+}
+
+#[test]
+fn blocking_lines_end_at_lf_only_so_a_cr_inside_makes_the_line_malformed() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = r"printf '0 0 A001\rjunk\n'; exec sleep 30";
+    let bots = [bot, "builtin:greedy"];
+    let (_, replay) = play_game(dir.path(), "blocking", &bots, &["--seed", "3"]);
+    let turn = &replay.turns[0];
+    assert_eq!(turn.output, vec!["0 0 A001\rjunk"]);
+    assert_eq!(
+        turn.verdict.kind,
+        realm_core::VerdictKind::Fault(FaultKind::Malformed)
+    );
+}
+
+#[test]
+fn a_blocking_answer_with_a_20000_byte_message_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let message = "m".repeat(20_000);
+    let bot = format!(r"printf '0 0 A001 {message}\n'; exec sleep 30");
+    let bots = [bot.as_str(), "builtin:greedy"];
+    let (_, replay) = play_game(dir.path(), "blocking", &bots, &["--seed", "3"]);
+    let turn = &replay.turns[0];
+    assert_eq!(turn.output[0].len(), 20_009);
+    assert!(!turn.verdict.is_fault(), "{:?}", turn.verdict);
+}
+
+#[test]
+fn kingdomino_lines_end_at_lf_only_so_put_cr_pick_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = r"printf 'PUT 0 0 0\rPICK 5\n'; exec sleep 30";
+    let (_, replay) = play(dir.path(), &[bot, "builtin:greedy"], &[]);
+    let turn = &replay.turns[0];
+    assert_eq!(turn.output, vec!["PUT 0 0 0\rPICK 5"]);
+    assert_eq!(
+        turn.verdict,
+        Verdict::fault(
+            FaultKind::Timeout,
+            "no complete answer within 1000 ms (1 of 2 lines)"
+        )
+    );
 }
 
 #[test]
@@ -195,7 +361,7 @@ fn psyleague_json_gives_zero_based_ranks_and_errors() {
     );
     assert_eq!(
         stdout(&out).trim(),
-        r#"{"errors":[false,false],"ranks":[1,0]}"#
+        r#"{"ranks":[1,0],"errors":[false,false],"test_data":{"seed":3},"player_data":[{},{}]}"#
     );
 }
 
@@ -232,6 +398,9 @@ fn bad_flags_and_files_give_one_line_errors() {
         (vec!["play", "kingdomino", "builtin:nope", "b"], "error: kingdomino has no built-in bot `nope`"),
         (vec!["play", "kingdomino", "a", "b", "--seed", "x"], "error: seed `x` is not a 64-bit integer"),
         (vec!["play", "kingdomino", "a", "b", "--bogus"], "error: unexpected argument '--bogus' found (see --help)"),
+        (vec!["play", "kingdomino", "a", "b", "--time-scale", "1e30"], "error: --time-scale must be at most 1000 (use --no-timeout for no limits)"),
+        (vec!["score", "kingdom-builder"], "error: missing required argument <BOARD> (see --help)"),
+        (vec!["play"], "error: missing required arguments <GAME>, <BOTS>... (see --help)"),
         (vec!["score", "kingdom-builder", "missing.txt"], "error: cannot read missing.txt"),
         (vec!["report", "--db", "nothing.sqlite"], "error: no results store at nothing.sqlite"),
     ] {

@@ -71,6 +71,54 @@ impl Verdict {
     }
 }
 
+/// How a game's protocol cuts a bot's output into answer lines (its spec's protocol section).
+/// The runner frames stdout by these rules; referees see the lines without their terminators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRules {
+    pub ends: LineEnds,
+    /// The longest answer line the spec accepts, in bytes before its terminator. A longer line
+    /// is an `output_flood` fault, whose consequence the referee decides. `None`: the spec sets
+    /// no limit, and only the runner's safety cap (`OutputLimits`) applies.
+    pub max_line_bytes: Option<usize>,
+}
+
+/// Which bytes end an answer line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnds {
+    /// Only LF ends a line; a CR is part of the line (parsers remove a final one themselves).
+    Lf,
+    /// LF, CR or CRLF (counted once, even split across reads), as the CodinGame SDK runner reads.
+    LfCrCrlf,
+}
+
+impl LineRules {
+    /// Lines end with `\n`, with no length limit of their own: the reading of a spec that says
+    /// "every line ends with `\n`".
+    pub const LF: LineRules = LineRules {
+        ends: LineEnds::Lf,
+        max_line_bytes: None,
+    };
+    /// The CodinGame SDK runner's framing (LF, CR or CRLF), with no length limit of its own.
+    pub const CODINGAME: LineRules = LineRules {
+        ends: LineEnds::LfCrCrlf,
+        max_line_bytes: None,
+    };
+
+    /// The same terminators with a longest accepted line of `bytes`.
+    pub const fn with_max_line_bytes(self, bytes: usize) -> LineRules {
+        LineRules {
+            ends: self.ends,
+            max_line_bytes: Some(bytes),
+        }
+    }
+}
+
+impl Default for LineRules {
+    fn default() -> Self {
+        LineRules::LF
+    }
+}
+
 /// A match in progress, driven one call at a time:
 ///
 /// ```text
@@ -99,4 +147,10 @@ pub trait Referee: Send {
 
     /// The result; final once `next_request` has returned `None`.
     fn outcome(&self) -> Outcome;
+
+    /// How the runner frames this game's answer lines. The default, LF-terminated lines with no
+    /// limit of the spec's own, fits a spec that says only that lines end with `\n`.
+    fn line_rules(&self) -> LineRules {
+        LineRules::default()
+    }
 }

@@ -4,9 +4,12 @@
 
 `--misbehave MODE CALL` makes it misbehave at its CALL-th call (1-based), for realm's fault
 tests: sleep (past any limit), crash (exit 3), garbage (a malformed answer), quit (exit 0
-without answering), flood (endless output). `--spawn SECONDS` first starts a child that sleeps
-for SECONDS (a number unique to the test, so the test can look for it), which realm must
-kill with the bot. `--ignore-term` ignores SIGTERM, as some badly written bots do.
+without answering), flood (endless output on one line, which no reading of a slow reader can
+mistake for an answer), half (the PUT line of the answer, then sleep). `--spawn SECONDS` first
+starts a child that sleeps for SECONDS (a number unique to the test, so the test can look for
+it), which realm must kill with the bot. `--ignore-term` ignores SIGTERM, as some badly written
+bots do. Any other argument (such as `--tag UNIQUE-TEXT`) is ignored: tests use it to find the
+bot's processes by their command line.
 """
 import signal
 import subprocess
@@ -51,7 +54,7 @@ def misbehave(mode):
         sys.exit(0)
     elif mode == "flood":
         while True:
-            sys.stdout.write("PICK 1\n" * 1000)
+            sys.stdout.write("PICK 1 " * 10000)
 
 
 def main():
@@ -79,7 +82,7 @@ def main():
         current = [sys.stdin.readline().split() for _ in range(tiles)]
         nxt = [sys.stdin.readline().split() for _ in range(tiles)]
         calls += 1
-        if calls == at:
+        if calls == at and mode != "half":
             misbehave(mode)
             if mode == "garbage":
                 continue
@@ -97,6 +100,9 @@ def main():
             if spot:
                 put = "PUT %d %d %d" % spot
         free = sorted(int(t[0]) for t in nxt if t[3] == "-1" and t[0] != "0")
+        if calls == at and mode == "half":
+            print(put, flush=True)
+            misbehave("sleep")
         print("%s\nPICK %d" % (put, free[0] if free else 0), flush=True)
         print("placed at " + put, file=sys.stderr, flush=True)
 

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::{Duration, Instant};
 
 pub fn realm() -> &'static str {
     env!("CARGO_BIN_EXE_realm")
@@ -28,13 +29,56 @@ pub fn stderr(out: &Output) -> String {
 
 /// The Python test bot, optionally misbehaving.
 pub fn python_bot(extra: &str) -> String {
-    let bot = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/bots/kingdomino_bot.py");
-    format!("python3 {} {extra}", bot.display())
+    format!("python3 {} {extra}", python_bot_path().display())
         .trim_end()
         .to_string()
 }
 
-/// Live (non-zombie) processes whose command line contains `marker`.
+pub fn python_bot_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/bots/kingdomino_bot.py")
+}
+
+/// `--tag NAME-PID/`: a command-line marker unique to this test and this test process, so
+/// that test runs in parallel never see each other's bots. The Python bot ignores it.
+pub fn tag(name: &str) -> String {
+    format!("--tag {name}-{}/", std::process::id())
+}
+
+/// A `sleep` duration unique to this test process (`N.PID`) and the command-line text that finds
+/// that `sleep` (the trailing space stops `N.12` from matching `N.123`).
+pub fn unique_sleep(n: u32) -> (String, String) {
+    let seconds = format!("{n}.{}", std::process::id());
+    let marker = format!("sleep {seconds} ");
+    (seconds, marker)
+}
+
+/// Waits (up to 5 s, polling) until no live process has `marker` in its command line, and
+/// returns those still there: killed processes take a moment to disappear.
+pub fn processes_left_with(marker: &str) -> Vec<String> {
+    let started = Instant::now();
+    loop {
+        let left = live_processes_with(marker);
+        if left.is_empty() || started.elapsed() > Duration::from_secs(5) {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits (up to 30 s, polling) until a live process has `marker` in its command line.
+pub fn wait_for_process_with(marker: &str) {
+    let started = Instant::now();
+    while live_processes_with(marker).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no process with {marker} appeared"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Live (non-zombie) processes whose command line contains `marker`, realm itself excepted
+/// (its command line names its bots).
 pub fn live_processes_with(marker: &str) -> Vec<String> {
     let mut found = Vec::new();
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -52,7 +96,8 @@ pub fn live_processes_with(marker: &str) -> Vec<String> {
             .rsplit(") ")
             .next()
             .is_some_and(|rest| rest.starts_with('Z'));
-        if cmdline.contains(marker) && !zombie && !cmdline.contains("cargo") {
+        let is_realm = cmdline.starts_with(&format!("{} ", realm()));
+        if cmdline.contains(marker) && !zombie && !cmdline.contains("cargo") && !is_realm {
             found.push(format!("{pid}: {cmdline}"));
         }
     }
