@@ -9,8 +9,11 @@ use realm_stats::{
     percentiles, BatchConfig, BatchRating, ChoiceData, EloEstimate, GameResult, Pentanomial,
     Percentiles, Placing, Tally, Wdl, WengLinEntry, WengLinTable,
 };
-use realm_store::{BotRecord, MatchRecord, RunRecord};
-use serde::Serialize;
+use realm_store::{BotRecord, MatchErrorRecord, MatchRecord, RunRecord};
+use serde::{Deserialize, Serialize};
+
+/// Failed matches listed by reason in a report; the rest are only counted.
+const ERRORS_LISTED: usize = 3;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RunReport {
@@ -24,8 +27,41 @@ pub struct RunReport {
     pub weng_lin: Vec<WengLinEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub batch_fit: Vec<BatchRating>,
+    /// Matches the external referee failed to play: in no statistic above.
+    #[serde(skip_serializing_if = "MatchErrors::is_empty")]
+    pub referee_errors: MatchErrors,
 }
 
+/// Matches that have no result because their external referee failed.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct MatchErrors {
+    pub count: u64,
+    /// The first few, by match index, with their reasons.
+    pub first: Vec<MatchErrorRecord>,
+}
+
+impl MatchErrors {
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+}
+
+/// How an SPRT run ended, stored with the run (`Store::set_verdict`) so that reports can say
+/// that the test stopped it rather than show it as unfinished.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtVerdict {
+    /// `H0` (not stronger by elo1) or `H1` (stronger by elo0).
+    pub decision: String,
+    /// Games played when it decided.
+    pub games: u64,
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
 #[derive(Clone, Debug, Serialize)]
 pub struct RunSummary {
     pub id: i64,
@@ -38,6 +74,9 @@ pub struct RunSummary {
     pub seed: u64,
     pub matches_played: u64,
     pub matches_scheduled: u64,
+    /// Set when an SPRT decided before the scheduled end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtVerdict>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -184,13 +223,31 @@ impl RunReport {
                 seed: run.seed,
                 matches_played: matches.len() as u64,
                 matches_scheduled: run.n_matches,
+                sprt: None,
             },
             bots: bots_report,
             pairwise,
             head_to_head,
             weng_lin,
             batch_fit,
+            referee_errors: MatchErrors::default(),
         }
+    }
+
+    /// Adds the run's failed matches (`Store::match_errors`), which no statistic counts.
+    pub fn with_match_errors(mut self, errors: &[MatchErrorRecord]) -> RunReport {
+        self.referee_errors = MatchErrors {
+            count: errors.len() as u64,
+            first: errors.iter().take(ERRORS_LISTED).cloned().collect(),
+        };
+        self
+    }
+
+    /// Adds the stored verdict of the run (`Store::verdict`); text that is not an SPRT verdict
+    /// is ignored.
+    pub fn with_verdict(mut self, verdict: Option<&str>) -> RunReport {
+        self.run.sprt = verdict.and_then(|v| serde_json::from_str(v).ok());
+        self
     }
 }
 
@@ -268,7 +325,8 @@ fn result_of_bot0(m: &MatchRecord) -> Option<GameResult> {
     })
 }
 
-fn placings(m: &MatchRecord) -> Vec<Placing> {
+/// The placings of a stored match, as the rating tables take them.
+pub fn placings(m: &MatchRecord) -> Vec<Placing> {
     m.seats
         .iter()
         .enumerate()
@@ -354,5 +412,22 @@ mod tests {
         assert_eq!(report.bots[0].response_us.as_ref().unwrap().max, 300);
         assert_eq!(report.pairwise[0][1], Some(0.7));
         assert_eq!(report.run.matches_played, 5);
+        let failed: Vec<MatchErrorRecord> = (5..10)
+            .map(|i| MatchErrorRecord {
+                match_idx: i,
+                seed: 1,
+                seats: vec![0, 1],
+                reason: format!("referee ended ({i})"),
+            })
+            .collect();
+        let verdict = r#"{"decision":"H1","games":5,"llr":3.0,"lower":-2.94,"upper":2.94,
+            "elo0":0.0,"elo1":10.0,"alpha":0.05,"beta":0.05}"#;
+        let report = report
+            .with_match_errors(&failed)
+            .with_verdict(Some(verdict));
+        assert_eq!(report.referee_errors.count, 5);
+        assert_eq!(report.referee_errors.first, failed[..3].to_vec());
+        assert_eq!(report.bots[0].games, 5, "failed matches are not games");
+        assert_eq!(report.run.sprt.as_ref().unwrap().decision, "H1");
     }
 }

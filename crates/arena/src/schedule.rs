@@ -2,7 +2,9 @@
 //! played by one combination of entrants in every seat arrangement (both orders for two seats,
 //! every rotation for more, every permutation with `permute`), so seat advantage cancels out and
 //! results can be paired. Group `g` gets the g-th output of SplitMix64 from the run seed and the
-//! combination `g mod C`, so all combinations are played evenly.
+//! combination `g mod C`, so all combinations are played evenly. A run at least one cycle long
+//! (every combination in every arrangement) is rounded up to whole cycles, so that every bot
+//! plays as many games, in every seat, against every opponent.
 //!
 //! **Invariant**: match `i` of a schedule is a pure function of the schedule's parameters, so a
 //! resumed run, a shard and the whole run agree on every match.
@@ -33,7 +35,8 @@ pub struct ScheduledMatch {
 }
 
 impl Schedule {
-    /// A schedule of at least `min_matches` matches, rounded up to whole groups.
+    /// A schedule of at least `min_matches` matches, rounded up to whole cycles (see
+    /// `cycle_len`) when it is at least one cycle long, else to whole groups.
     pub fn new(
         n_entrants: usize,
         n_seats: usize,
@@ -52,7 +55,14 @@ impl Schedule {
             rotations(n_seats)
         };
         let group_size = arrangements.len() as u64;
-        let n_groups = min_matches.div_ceil(group_size).max(1);
+        let min_groups = min_matches.div_ceil(group_size).max(1);
+        let n_combos = combos.len() as u64;
+        // Shorter than a cycle (many bots, few games): balance is impossible, keep the count.
+        let n_groups = if min_groups >= n_combos {
+            min_groups.div_ceil(n_combos) * n_combos
+        } else {
+            min_groups
+        };
         Schedule {
             n_entrants,
             n_seats,
@@ -66,6 +76,11 @@ impl Schedule {
     /// Matches per group (seat arrangements of one seed).
     pub fn group_size(&self) -> u64 {
         self.arrangements.len() as u64
+    }
+
+    /// Matches in one cycle: every combination of entrants in every seat arrangement.
+    pub fn cycle_len(&self) -> u64 {
+        self.combos.len() as u64 * self.group_size()
     }
 
     pub fn n_groups(&self) -> u64 {
@@ -185,6 +200,26 @@ mod tests {
         }
         assert_eq!(count, [6, 6, 6, 6]);
         assert_eq!(s.get(2).seats, vec![0, 2]);
+    }
+
+    #[test]
+    fn runs_of_at_least_one_cycle_are_whole_cycles_so_every_bot_plays_as_often() {
+        let s = Schedule::new(3, 2, 100, 1, false);
+        assert_eq!(s.cycle_len(), 6);
+        assert_eq!(s.n_matches(), 102, "rounded up from 100");
+        let mut games = [0; 3];
+        let mut seat0 = [0; 3];
+        for i in 0..s.n_matches() {
+            let m = s.get(i);
+            m.seats.iter().for_each(|&e| games[e] += 1);
+            seat0[m.seats[0]] += 1;
+        }
+        assert_eq!(games, [68, 68, 68]);
+        assert_eq!(seat0, [34, 34, 34]);
+        // 20 bots in 4 seats cycle through 4845 combinations: a short run keeps its length.
+        let big = Schedule::new(20, 4, 100, 1, false);
+        assert_eq!(big.cycle_len(), 4845 * 4);
+        assert_eq!(big.n_matches(), 100);
     }
 
     #[test]

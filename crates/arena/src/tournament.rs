@@ -3,7 +3,8 @@
 //! referee process) and hand the records to the calling thread, which alone writes the store.
 //!
 //! **Invariant**: a match is stored only when it ran to its natural end; a match interrupted by
-//! a stop request is dropped and will be played again when the run resumes.
+//! a stop request is dropped, and one whose external referee failed is recorded apart as a match
+//! error (never as a result); both are played again when the run resumes.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -13,7 +14,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use realm_core::{Bot, MatchSpec, Referee, Replay, ReplayPlayer, SetupError, SplitMix64};
-use realm_store::{MatchRecord, Store, StoreError};
+use realm_store::{MatchErrorRecord, MatchRecord, Store, StoreError};
 
 use crate::entrant::Entrant;
 use crate::process::{BotProcess, OutputLimits};
@@ -105,7 +106,8 @@ pub struct Tournament {
     pub keep_replays: KeepReplays,
     pub replay_dir: PathBuf,
     /// An external referee command following the CodinGame SDK command line
-    /// (`-p1 CMD -p2 CMD -d seed=N`, one score per player on stdout).
+    /// (`-p1 CMD -p2 CMD -d PARAMETERS`, one score per player on stdout); see `game_parameters`.
+    /// The template's league, variant and options are passed on to it.
     pub external_referee: Option<String>,
     /// Wall-clock cap of one external-referee match.
     pub external_timeout: Duration,
@@ -117,7 +119,7 @@ impl Tournament {
         &self,
         catalog: &dyn GameCatalog,
         m: &ScheduledMatch,
-    ) -> Result<MatchRecord, ArenaError> {
+    ) -> Result<Played, ArenaError> {
         if let Some(referee) = &self.external_referee {
             return Ok(self.play_external(referee, m));
         }
@@ -138,7 +140,12 @@ impl Tournament {
         let result = run_match(&spec, players, referee, seats, self.options);
         let duration_ms = started.elapsed().as_millis() as u64;
         let replay_path = self.keep_replay(m, &result.replay)?;
-        Ok(record_of(m, &result, duration_ms, replay_path))
+        Ok(Played::Finished(record_of(
+            m,
+            &result,
+            duration_ms,
+            replay_path,
+        )))
     }
 
     fn keep_replay(
@@ -168,8 +175,12 @@ impl Tournament {
         Ok(Some(path.display().to_string()))
     }
 
-    fn play_external(&self, referee: &str, m: &ScheduledMatch) -> MatchRecord {
+    /// Plays match `m` through the external referee: its command line gets the seats as
+    /// `-p1 CMD -p2 CMD ...` and the game parameters as `-d`, and it must print one score per
+    /// player. A referee that fails gives no result (`Played::RefereeFailed`).
+    fn play_external(&self, referee: &str, m: &ScheduledMatch) -> Played {
         let started = Instant::now();
+        let seed = external_seed(m.seed);
         let mut command = referee.to_string();
         for (seat, &e) in m.seats.iter().enumerate() {
             command.push_str(&format!(
@@ -178,61 +189,54 @@ impl Tournament {
                 shell_quote(&self.entrants[e].command())
             ));
         }
-        command.push_str(&format!(" -d seed={}", m.seed as i64));
+        command.push_str(&format!(
+            " -d {}",
+            shell_quote(&game_parameters(&self.template, seed))
+        ));
         let n = m.seats.len();
+        // Any number of lines may come before the scores; the byte cap still holds.
         let limits = OutputLimits {
             max_pending_lines: usize::MAX,
             ..self.limits
         };
-        let answer = match BotProcess::spawn(&command, limits) {
-            Ok(mut process) => process.call(&[], n, Some(self.external_timeout)).answer,
-            Err(e) => Err((realm_core::FaultKind::Crashed, e.to_string())),
+        let scores = match BotProcess::spawn(&command, limits) {
+            Ok(mut process) => read_scores(&mut process, n, self.external_timeout),
+            Err(e) => Err(format!("cannot start the referee: {e}")),
         };
-        let scores: Result<Vec<i64>, String> = match answer {
-            Ok(lines) => lines
-                .iter()
-                .map(|l| {
-                    l.trim()
-                        .parse::<i64>()
-                        .map_err(|_| format!("referee printed {l:?}, not a score"))
+        let scores = match scores {
+            Ok(scores) => scores,
+            Err(reason) => {
+                return Played::RefereeFailed(MatchErrorRecord {
+                    match_idx: m.index,
+                    seed,
+                    seats: m.seats.clone(),
+                    reason,
                 })
-                .collect(),
-            Err((_, detail)) => Err(format!("referee failed: {detail}")),
-        };
-        let (scores, end_reason, detail, faults) = match scores {
-            Ok(scores) => {
-                let faults = scores
-                    .iter()
-                    .map(|&s| (s < 0).then(|| ("referee_fault".to_string(), format!("score {s}"))))
-                    .collect();
-                (scores, "finished".to_string(), String::new(), faults)
             }
-            Err(reason) => (
-                vec![0; n],
-                "referee_error".to_string(),
-                reason,
-                vec![None; n],
-            ),
         };
-        MatchRecord {
+        let faults = scores
+            .iter()
+            .map(|&s| (s < 0).then(|| ("referee_fault".to_string(), format!("score {s}"))))
+            .collect();
+        Played::Finished(MatchRecord {
             match_idx: m.index,
-            seed: m.seed,
+            seed,
             seats: m.seats.clone(),
             ranks: realm_core::ranks_from_keys(&scores),
             scores,
-            end_reason,
-            detail,
+            end_reason: "finished".to_string(),
+            detail: String::new(),
             faults,
             n_calls: 0,
             duration_ms: started.elapsed().as_millis() as u64,
             replay_path: None,
             times_us: vec![Vec::new(); n],
             data: vec![BTreeMap::new(); n],
-        }
+        })
     }
 
-    /// Plays the matches `indices` with `jobs` workers and stores each as it finishes, calling
-    /// `on_stored` after each. Returns how many were stored. When `stop` becomes true, no new
+    /// Plays the matches `indices` with `jobs` workers and stores each as it finishes (a failed
+    /// one as a match error), calling `on_played` after each. When `stop` becomes true, no new
     /// match starts and results still arriving are dropped (they will be replayed on resume).
     pub fn run(
         &self,
@@ -241,10 +245,10 @@ impl Tournament {
         run_id: i64,
         indices: &[u64],
         stop: &AtomicBool,
-        mut on_stored: impl FnMut(&MatchRecord),
-    ) -> Result<usize, ArenaError> {
+        mut on_played: impl FnMut(&Played),
+    ) -> Result<RunCounts, ArenaError> {
         let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<Result<MatchRecord, ArenaError>>();
+        let (tx, rx) = mpsc::channel::<Result<Played, ArenaError>>();
         thread::scope(|scope| {
             for _ in 0..self.jobs.max(1) {
                 let tx = tx.clone();
@@ -262,23 +266,185 @@ impl Tournament {
                 });
             }
             drop(tx);
-            let mut stored = 0;
+            let mut counts = RunCounts::default();
             for result in rx {
                 if stop.load(Ordering::SeqCst) {
                     continue;
                 }
-                let record = match result {
-                    Ok(record) => record,
+                let played = match result {
+                    Ok(played) => played,
                     Err(e) => {
                         stop.store(true, Ordering::SeqCst);
                         return Err(e);
                     }
                 };
-                stored += store.insert_matches(run_id, std::slice::from_ref(&record))?;
-                on_stored(&record);
+                match &played {
+                    Played::Finished(record) => {
+                        counts.stored +=
+                            store.insert_matches(run_id, std::slice::from_ref(record))?;
+                    }
+                    Played::RefereeFailed(error) => {
+                        store.record_match_error(run_id, error)?;
+                        counts.referee_errors += 1;
+                    }
+                }
+                on_played(&played);
             }
-            Ok(stored)
+            Ok(counts)
         })
+    }
+}
+
+/// What became of one scheduled match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Played {
+    /// The match ran to its end: a result.
+    Finished(MatchRecord),
+    /// The external referee crashed, hung or printed no scores: not a result, never counted in
+    /// any statistic, and played again when the run resumes.
+    RefereeFailed(MatchErrorRecord),
+}
+
+/// What one `Tournament::run` call did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunCounts {
+    /// Matches newly stored (a match another process stored first is not counted).
+    pub stored: usize,
+    /// Matches whose external referee failed.
+    pub referee_errors: usize,
+}
+
+/// The seed an external referee gets: a non-negative 31-bit integer (0..2^31), as
+/// cg-brutaltester and psyleague send, taken from the top bits of the schedule's seed.
+pub fn external_seed(schedule_seed: u64) -> u64 {
+    schedule_seed >> 33
+}
+
+/// The `-d` value for an external referee: `seed=N`, then `league=L`, `variant=V` and every game
+/// option as `KEY=VALUE`, one per line. CodinGame SDK referees read it as Java `Properties`
+/// (one entry per line); `realm referee` accepts lines, commas or spaces between entries.
+pub fn game_parameters(template: &MatchSpec, seed: u64) -> String {
+    let mut params = vec![format!("seed={seed}")];
+    if let Some(league) = template.league {
+        params.push(format!("league={league}"));
+    }
+    if let Some(variant) = &template.variant {
+        params.push(format!("variant={variant}"));
+    }
+    params.extend(template.options.iter().map(|(k, v)| format!("{k}={v}")));
+    params.join("\n")
+}
+
+/// How long a referee that printed its scores may take to exit by itself (to finish writing
+/// its log, say) before it is killed.
+const REFEREE_EXIT_GRACE: Duration = Duration::from_secs(5);
+
+/// Reads one score per player from an external referee, as cg-brutaltester does: integers
+/// separated by whitespace, on one line or several; a line that does not start with the next
+/// integer (a message before the scores) is skipped; output after the scores is read and
+/// ignored until the referee exits (briefly: see `REFEREE_EXIT_GRACE`).
+fn read_scores(process: &mut BotProcess, n: usize, timeout: Duration) -> Result<Vec<i64>, String> {
+    let deadline = Instant::now() + timeout;
+    let mut scanner = ScoreScanner::new(n);
+    while !scanner.is_complete() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let report = process.call(&[], 1, Some(left));
+        scanner.note_stderr(&report.stderr);
+        match report.answer {
+            Ok(lines) => lines.iter().for_each(|line| scanner.feed(line)),
+            Err((kind, detail)) => {
+                let what = match kind {
+                    realm_core::FaultKind::Timeout => {
+                        return Err(scanner.failure(&format!(
+                            "printed {} of {n} scores within {} s",
+                            scanner.scores.len(),
+                            timeout.as_secs_f64()
+                        )))
+                    }
+                    realm_core::FaultKind::OutputFlood => "flooded its output".to_string(),
+                    // `exited (exit status: 1) after ...; last stderr line: ...`: the exit, and
+                    // the stderr line comes from the scanner.
+                    _ => detail
+                        .split(';')
+                        .next()
+                        .and_then(|d| d.split(" after ").next())
+                        .unwrap_or(&detail)
+                        .to_string(),
+                };
+                return Err(scanner.failure(&format!(
+                    "{what} after {} of {n} scores",
+                    scanner.scores.len()
+                )));
+            }
+        }
+    }
+    let grace_end = deadline.min(Instant::now() + REFEREE_EXIT_GRACE);
+    loop {
+        let left = grace_end.saturating_duration_since(Instant::now());
+        if left.is_zero() || process.call(&[], 1, Some(left)).answer.is_err() {
+            return Ok(scanner.scores);
+        }
+    }
+}
+
+/// cg-brutaltester's reading of referee output (`Scanner.hasNextInt`, skipping a line otherwise).
+#[derive(Debug)]
+struct ScoreScanner {
+    wanted: usize,
+    scores: Vec<i64>,
+    /// The first line that was not scores, for the error message.
+    first_skipped: Option<String>,
+    /// The referee's last stderr line so far, for the error message.
+    last_stderr: Option<String>,
+}
+
+impl ScoreScanner {
+    fn new(wanted: usize) -> Self {
+        ScoreScanner {
+            wanted,
+            scores: Vec::with_capacity(wanted),
+            first_skipped: None,
+            last_stderr: None,
+        }
+    }
+
+    fn note_stderr(&mut self, stderr: &str) {
+        if let Some(line) = stderr.lines().rev().find(|l| !l.trim().is_empty()) {
+            self.last_stderr = Some(line.trim().to_string());
+        }
+    }
+
+    fn is_complete(&self) -> bool {
+        self.scores.len() == self.wanted
+    }
+
+    fn feed(&mut self, line: &str) {
+        for token in line.split_whitespace() {
+            if self.is_complete() {
+                return;
+            }
+            match token.parse::<i64>() {
+                Ok(score) => self.scores.push(score),
+                Err(_) => {
+                    self.first_skipped.get_or_insert_with(|| line.to_string());
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Why the referee gave no result: what happened, then what it printed instead of scores
+    /// and its last stderr line.
+    fn failure(&self, what: &str) -> String {
+        let shown = |line: &str| line.chars().take(120).collect::<String>();
+        let mut reason = format!("referee {what}");
+        if let Some(line) = &self.first_skipped {
+            reason.push_str(&format!("; it printed {:?}", shown(line)));
+        }
+        if let Some(line) = &self.last_stderr {
+            reason.push_str(&format!("; last stderr line: {}", shown(line)));
+        }
+        reason
     }
 }
 
@@ -323,22 +489,47 @@ fn record_of(
     }
 }
 
-/// Reads `[TDATA] key = value` and `[PDATA] key = value` lines (the psyleague/cgarena
-/// convention); the last value of a key in a match is kept.
+/// Which psyleague/cgarena data line a stderr line is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataKind {
+    /// `[TDATA] key = value`: about the test (the seed, the map), last value kept.
+    Test,
+    /// `[PDATA] key = value`: about the player, last value kept.
+    Player,
+    /// `[PDATA+] key = value`: about the player, values summed over the match.
+    PlayerSum,
+}
+
+/// Splits a `[TDATA]`/`[PDATA]`/`[PDATA+]` line into its kind, key and (trimmed) value text.
+pub fn parse_data_line(line: &str) -> Option<(DataKind, &str, &str)> {
+    let line = line.trim();
+    let (kind, rest) = [
+        ("[TDATA]", DataKind::Test),
+        ("[PDATA+]", DataKind::PlayerSum),
+        ("[PDATA]", DataKind::Player),
+    ]
+    .iter()
+    .find_map(|(tag, kind)| line.strip_prefix(tag).map(|rest| (*kind, rest)))?;
+    let (key, value) = rest.split_once('=')?;
+    let key = key.trim();
+    (!key.is_empty()).then_some((kind, key, value.trim()))
+}
+
+/// Collects the numeric values of `[TDATA]`, `[PDATA]` and `[PDATA+]` lines (the
+/// psyleague/cgarena convention): the last value of a key in a match is kept, `[PDATA+]` values
+/// are summed.
 pub fn collect_bot_data(stderr: &str, into: &mut BTreeMap<String, f64>) {
-    for line in stderr.lines() {
-        let line = line.trim();
-        let Some(rest) = line
-            .strip_prefix("[TDATA]")
-            .or_else(|| line.strip_prefix("[PDATA]"))
-        else {
+    for (kind, key, value) in stderr.lines().filter_map(parse_data_line) {
+        let Ok(v) = value.parse::<f64>() else {
             continue;
         };
-        if let Some((key, value)) = rest.split_once('=') {
-            if let Ok(v) = value.trim().parse::<f64>() {
-                if v.is_finite() && !key.trim().is_empty() {
-                    into.insert(key.trim().to_string(), v);
-                }
+        if !v.is_finite() {
+            continue;
+        }
+        match kind {
+            DataKind::PlayerSum => *into.entry(key.to_string()).or_insert(0.0) += v,
+            DataKind::Test | DataKind::Player => {
+                into.insert(key.to_string(), v);
             }
         }
     }
@@ -357,12 +548,17 @@ mod tests {
     fn bot_data_lines_are_parsed() {
         let mut data = BTreeMap::new();
         collect_bot_data(
-            "[TDATA] nodes = 120\nhello\n[PDATA] depth=3.5\n[TDATA] bad = x\n[TDATA] nodes = 130\n",
+            "[TDATA] nodes = 120\nhello\n[PDATA] depth=3.5\n[TDATA] bad = x\n[TDATA] nodes = 130\n\
+             [PDATA+] evals = 2\n[PDATA+] evals = 5\n",
             &mut data,
         );
         assert_eq!(
             data,
-            BTreeMap::from([("depth".into(), 3.5), ("nodes".into(), 130.0)])
+            BTreeMap::from([
+                ("depth".into(), 3.5),
+                ("evals".into(), 7.0),
+                ("nodes".into(), 130.0)
+            ])
         );
     }
 
@@ -371,6 +567,56 @@ mod tests {
         assert_eq!(
             shell_quote("python3 'my bot.py'"),
             r"'python3 '\''my bot.py'\'''"
+        );
+    }
+
+    #[test]
+    fn referee_output_is_read_as_cg_brutaltester_reads_it() {
+        let scan = |lines: &[&str], n| {
+            let mut s = ScoreScanner::new(n);
+            lines.iter().for_each(|l| s.feed(l));
+            s.note_stderr("at Referee.main\n\n");
+            (
+                s.is_complete().then(|| s.scores.clone()),
+                s.failure("exited"),
+            )
+        };
+        assert_eq!(scan(&["12", "-1"], 2).0, Some(vec![12, -1]));
+        assert_eq!(
+            scan(&["Loading map", "WARN x 3", "7 9"], 2).0,
+            Some(vec![7, 9])
+        );
+        assert_eq!(
+            scan(&["5 oops 6", "8"], 2).0,
+            Some(vec![5, 8]),
+            "rest of a line skipped"
+        );
+        assert_eq!(scan(&["1", "2", "3", "tail"], 2).0, Some(vec![1, 2]));
+        assert_eq!(
+            scan(&["Exception in thread main", "3"], 2),
+            (
+                None,
+                "referee exited; it printed \"Exception in thread main\"; last stderr line: \
+                 at Referee.main"
+                    .into()
+            )
+        );
+        assert_eq!(scan(&["3.5", "1.0"], 2).0, None, "scores are integers");
+    }
+
+    #[test]
+    fn external_referees_get_31_bit_seeds_and_every_game_parameter() {
+        assert_eq!(external_seed(u64::MAX), (1 << 31) - 1);
+        assert_eq!(external_seed(1 << 33), 1);
+        let mut spec = MatchSpec::new("x", 2, 0);
+        assert_eq!(game_parameters(&spec, 5), "seed=5");
+        spec.league = Some(2);
+        spec.variant = Some("duo".into());
+        spec.options.insert("b".into(), "2".into());
+        spec.options.insert("a".into(), "1".into());
+        assert_eq!(
+            game_parameters(&spec, 5),
+            "seed=5\nleague=2\nvariant=duo\na=1\nb=2"
         );
     }
 

@@ -1,24 +1,46 @@
 //! `realm arena` and `realm sprt`: many matches in parallel into the results store, with a live
-//! progress bar, resumable after any interruption, then the report.
+//! progress display, resumable after any interruption, then the report.
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use realm_arena::report::{HeadToHead, HeadToHeadTally};
+use realm_arena::report::{HeadToHead, SprtVerdict};
+use realm_arena::tournament::Played;
 use realm_arena::{unique_labels, Entrant, KeepReplays, OutputLimits, Schedule, Tournament};
-use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel};
+use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel, SprtStatus};
 use realm_store::{BotRecord, RunRecord, Store};
 use serde_json::json;
 
 use crate::catalog::Catalog;
-use crate::cmd_report::{print_report, ReportFormat};
+use crate::cmd_report::{elo_text, print_report, ReportFormat};
+use crate::live::{LiveScore, Progress};
 use crate::options::{game, parse_seed, MatchFlags, TimeFlags};
+
+/// Exit code of a run that ended with matches its external referee failed to play.
+const EXIT_REFEREE_ERRORS: u8 = 3;
+/// A run whose first this-many matches all failed in the external referee stops early.
+const HOPELESS_AFTER: usize = 20;
+
+const EXIT_STATUS_HELP: &str = "\
+Exit status: 0 when every scheduled match has a result; 3 when some matches have none because the
+external referee (--referee) failed on them (the report shows them apart, no statistic counts
+them, and running the same command again replays them); 2 on an error; 130 when interrupted
+(running the same command again resumes the run).";
+
+const REFEREE_HELP: &str = "\
+Drive an external CodinGame-SDK-style referee instead of realm's own (GAME is then only a label). \
+It runs as `CMD -p1 BOT1 -p2 BOT2 ... -d PARAMETERS`, PARAMETERS being `seed=N` (N in 0..2^31, \
+derived from --seed and the match; paired matches share it), then `league=L`, `variant=V` and \
+every --option KEY=VALUE, one per line (Java Properties, as SDK referees read -d; `realm \
+referee` understands it too). It must print one integer score per player (negative for a player \
+at fault); lines before the scores are skipped, as cg-brutaltester does. A referee that fails \
+gives no result: see the exit status";
 
 #[derive(Args)]
 pub struct RunFlags {
@@ -43,10 +65,18 @@ pub struct RunFlags {
     /// Run only shard K of N (1-based), e.g. 2/8; merge shards with `realm merge`
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
-    /// Drive an external CodinGame-SDK-style referee instead of realm's own (GAME is then a label)
-    #[arg(long, value_name = "CMD")]
+    #[arg(
+        long,
+        value_name = "CMD",
+        help = "Drive an external CodinGame-SDK-style referee instead of realm's own (GAME is \
+                then only a label; --help tells what it is sent)",
+        long_help = REFEREE_HELP
+    )]
     referee: Option<String>,
-    /// No progress bar
+    /// Wall-clock limit of one external-referee match; a referee still running then has failed
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+    referee_timeout: f64,
+    /// No progress display (on a terminal a bar; elsewhere a status line every 10 s)
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
@@ -56,13 +86,15 @@ pub struct RunFlags {
 }
 
 #[derive(Args)]
+#[command(after_help = EXIT_STATUS_HELP)]
 pub struct ArenaArgs {
     /// The game, e.g. kingdomino
     game: String,
     /// Two or more bots: `builtin:NAME` or shell commands
     #[arg(required = true, num_args = 2..)]
     bots: Vec<String>,
-    /// Matches to play (rounded up to whole seat rotations)
+    /// Matches to play, rounded up to whole cycles (every pairing in every seat order) so that
+    /// every bot plays as often in every seat; a note says so when the count changes
     #[arg(long, short = 'n', default_value_t = 100)]
     games: u64,
     /// Report layout
@@ -73,7 +105,9 @@ pub struct ArenaArgs {
 }
 
 #[derive(Args)]
+#[command(after_help = EXIT_STATUS_HELP)]
 pub struct SprtArgs {
+    /// The game, e.g. kingdomino
     game: String,
     /// The bot under test
     candidate: String,
@@ -85,8 +119,10 @@ pub struct SprtArgs {
     /// Elo difference of the alternative hypothesis
     #[arg(long, allow_hyphen_values = true, default_value_t = 10.0)]
     elo1: f64,
+    /// The chance of accepting H1 when H0 holds (a false "stronger")
     #[arg(long, default_value_t = 0.05)]
     alpha: f64,
+    /// The chance of accepting H0 when H1 holds (a missed improvement)
     #[arg(long, default_value_t = 0.05)]
     beta: f64,
     /// Give up (no decision) after this many games
@@ -113,6 +149,26 @@ struct Prepared {
     db: PathBuf,
 }
 
+/// The match template for an external referee: nothing is validated (realm may not know the
+/// game), but league, variant and options are passed on to the referee.
+fn external_template(
+    game_slug: &str,
+    n: usize,
+    setup: &MatchFlags,
+) -> Result<realm_core::MatchSpec> {
+    let mut spec = realm_core::MatchSpec::new(game_slug, n, 0);
+    spec.league = setup.league;
+    spec.variant = setup.variant.clone();
+    for option in &setup.options {
+        let (key, value) = option
+            .split_once('=')
+            .with_context(|| format!("--option {option}: expected KEY=VALUE"))?;
+        spec.options
+            .insert(key.trim().to_string(), value.trim().to_string());
+    }
+    Ok(spec)
+}
+
 fn prepare(
     game_slug: &str,
     bot_args: &[String],
@@ -127,7 +183,7 @@ fn prepare(
             bail!("built-in bots cannot play under an external referee; use `realm bot GAME NAME` as a command");
         }
         let n = flags.players.unwrap_or(2);
-        (realm_core::MatchSpec::new(game_slug, n, 0), n)
+        (external_template(game_slug, n, &flags.setup)?, n)
     } else {
         let game = game(game_slug)?;
         let n = flags
@@ -144,6 +200,12 @@ fn prepare(
     };
     if entrants.len() < n_seats {
         bail!("{} bots cannot fill {n_seats} seats", entrants.len());
+    }
+    if !(flags.referee_timeout.is_finite() && flags.referee_timeout > 0.0) {
+        bail!(
+            "--referee-timeout must be a positive number of seconds, not {}",
+            flags.referee_timeout
+        );
     }
     let run_seed = match &flags.setup.seed {
         Some(s) => parse_seed(s)?,
@@ -211,7 +273,7 @@ fn prepare(
                 .unwrap_or_else(|| PathBuf::from("replays").join(format!("run-{key}"))),
         )?,
         external_referee: flags.referee.clone(),
-        external_timeout: Duration::from_secs(600),
+        external_timeout: Duration::from_secs_f64(flags.referee_timeout),
     };
     let shard = flags.shard.as_deref().map(parse_shard).transpose()?;
     Ok(Prepared {
@@ -234,6 +296,27 @@ fn parse_shard(text: &str) -> Result<(u64, u64)> {
     }
 }
 
+/// Why the scheduled number of matches differs from `--games`, if it does.
+fn rounding_note(requested: u64, schedule: &Schedule) -> Option<String> {
+    let scheduled = schedule.n_matches();
+    if scheduled == requested {
+        return None;
+    }
+    let cycle = schedule.cycle_len();
+    Some(if scheduled % cycle == 0 {
+        format!(
+            "note: --games {requested} rounded up to {scheduled}: whole cycles of {cycle} matches \
+             (every pairing in every seat order), so every bot plays as often in every seat"
+        )
+    } else {
+        format!(
+            "note: --games {requested} rounded up to {scheduled} (whole seat rotations); a full \
+             cycle of every pairing is {cycle} matches, so bots play slightly different numbers \
+             of games"
+        )
+    })
+}
+
 /// Ctrl-C asks the run to stop: bots are killed, matches in flight are dropped, the store keeps
 /// everything finished, and the same command resumes.
 fn stop_flag() -> Arc<AtomicBool> {
@@ -246,78 +329,127 @@ fn stop_flag() -> Arc<AtomicBool> {
     stop
 }
 
-fn progress_bar(total: u64, done: u64, quiet: bool) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(
-        Some(total),
-        if quiet {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        },
-    );
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} matches  {per_sec}  ETA {eta}  {msg}")
-            .expect("valid template"),
-    );
-    bar.set_position(done);
-    bar
+/// Watches the external referee: a run whose first matches all fail is stopped, because the
+/// referee command itself is broken and every further match would fail the same way.
+#[derive(Default)]
+struct RefereeWatch {
+    finished: usize,
+    failed: usize,
+    first_reason: Option<String>,
 }
 
-fn live_message(head: &HeadToHead) -> String {
-    let w = head.wdl;
-    let mut msg = format!("{}-{}-{}", w.wins, w.draws, w.losses);
-    if let Some(e) = &head.elo_pentanomial.or(head.elo) {
-        msg.push_str(&format!("  Elo {:+.1} ± {:.1}", e.elo, e.elo_error));
+impl RefereeWatch {
+    /// Records one played match; true when the run should stop.
+    fn record(&mut self, played: &Played) -> bool {
+        match played {
+            Played::Finished(_) => self.finished += 1,
+            Played::RefereeFailed(e) => {
+                self.failed += 1;
+                self.first_reason.get_or_insert_with(|| e.reason.clone());
+            }
+        }
+        self.hopeless()
     }
-    msg
+
+    fn hopeless(&self) -> bool {
+        self.finished == 0 && self.failed >= HOPELESS_AFTER
+    }
+
+    fn give_up(&self) -> Result<()> {
+        if self.hopeless() {
+            bail!(
+                "the external referee failed the first {} matches, stopping (first reason: {})",
+                self.failed,
+                self.first_reason.as_deref().unwrap_or("unknown")
+            );
+        }
+        Ok(())
+    }
+}
+
+fn interrupted(db: &std::path::Path) -> ExitCode {
+    eprintln!(
+        "interrupted: finished matches are stored in {}; run the same command to resume",
+        db.display()
+    );
+    ExitCode::from(130)
+}
+
+/// Exit code 3 and one line on stderr when matches of `wanted` have no result because the
+/// external referee failed; success otherwise.
+fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Result<ExitCode> {
+    let failed = store
+        .match_errors(run_id)?
+        .iter()
+        .filter(|e| wanted.contains(&e.match_idx))
+        .count();
+    if failed == 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!(
+        "{failed} matches have no result because the external referee failed on them; no \
+         statistic counts them; run the same command again to replay them"
+    );
+    Ok(ExitCode::from(EXIT_REFEREE_ERRORS))
+}
+
+/// Prints the report; a reader that closed the pipe early is not an error here, so that the
+/// exit code still tells about failed matches.
+fn print_final_report(store: &Store, key: &str, format: ReportFormat) -> Result<()> {
+    match print_report(store, key, format) {
+        Err(e) if crate::is_broken_pipe(&e) => Ok(()),
+        result => result,
+    }
 }
 
 pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     let prepared = prepare(&args.game, &args.bots, args.games, "arena", &args.run)?;
+    let schedule = &prepared.tournament.schedule;
+    if let Some(note) = rounding_note(args.games, schedule) {
+        eprintln!("{note}");
+    }
     let mut store = Store::open(&prepared.db)?;
     let run_id = store.ensure_run(&prepared.run, &prepared.bots)?;
-    let schedule = &prepared.tournament.schedule;
-    let wanted: Vec<u64> = match prepared.shard {
+    let wanted: BTreeSet<u64> = match prepared.shard {
         Some((k, n)) => schedule.shard(k, n).collect(),
         None => (0..schedule.n_matches()).collect(),
     };
-    let done: std::collections::BTreeSet<u64> = store.done_matches(run_id)?.into_iter().collect();
-    let todo: Vec<u64> = wanted
-        .iter()
-        .copied()
-        .filter(|i| !done.contains(i))
-        .collect();
+    let stored = store.matches(run_id)?;
+    let done: BTreeSet<u64> = stored.iter().map(|m| m.match_idx).collect();
+    let todo: Vec<u64> = wanted.difference(&done).copied().collect();
     let stop = stop_flag();
-    let bar = progress_bar(
+    let mut progress = Progress::new(
+        "arena",
         wanted.len() as u64,
         (wanted.len() - todo.len()) as u64,
         prepared.quiet,
     );
-    let group_size = schedule.group_size();
-    let two_bots = prepared.bots.len() == 2;
-    let mut live = HeadToHeadTally::new(group_size);
-    if two_bots {
-        store.matches(run_id)?.iter().for_each(|m| live.add(m));
-    }
+    let names = prepared.bots.iter().map(|b| b.name.clone()).collect();
+    let mut live = LiveScore::new(names, schedule.group_size());
+    stored.iter().for_each(|m| live.add(m));
+    let mut watch = RefereeWatch::default();
     prepared
         .tournament
-        .run(&Catalog, &mut store, run_id, &todo, &stop, |record| {
-            bar.inc(1);
-            if two_bots {
-                live.add(record);
-                bar.set_message(live_message(&live.summary()));
+        .run(&Catalog, &mut store, run_id, &todo, &stop, |played| {
+            match played {
+                Played::Finished(record) => {
+                    progress.inc();
+                    live.add(record);
+                }
+                Played::RefereeFailed(error) => progress.referee_failed(error),
             }
+            if watch.record(played) {
+                stop.store(true, Ordering::SeqCst);
+            }
+            progress.update(live.message());
         })?;
-    bar.finish_and_clear();
+    progress.finish();
+    watch.give_up()?;
     if stop.load(Ordering::SeqCst) {
-        eprintln!(
-            "interrupted: finished matches are stored in {}; run the same command to resume",
-            prepared.db.display()
-        );
-        return Ok(ExitCode::from(130));
+        return Ok(interrupted(&prepared.db));
     }
-    print_report(&store, &prepared.run.key, args.format)?;
-    Ok(ExitCode::SUCCESS)
+    print_final_report(&store, &prepared.run.key, args.format)?;
+    referee_error_exit(&store, run_id, &wanted)
 }
 
 pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
@@ -329,103 +461,166 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
         model: SprtModel::Normalized,
     })?;
     let bots = [args.candidate.clone(), args.baseline.clone()];
-    let mut prepared = prepare(&args.game, &bots, args.max_games, "sprt", &args.run)?;
+    let prepared = prepare(&args.game, &bots, args.max_games, "sprt", &args.run)?;
     if prepared.tournament.schedule.n_seats != 2 {
         bail!("sprt compares two bots in two-player matches");
     }
     let mut store = Store::open(&prepared.db)?;
     let run_id = store.ensure_run(&prepared.run, &prepared.bots)?;
     let stop = stop_flag();
-    let group_size = prepared.tournament.schedule.group_size();
+    let schedule = &prepared.tournament.schedule;
+    let group_size = schedule.group_size();
     let batch_groups = (prepared.tournament.jobs as u64 * 2).max(2);
-    let total_groups = prepared.tournament.schedule.n_groups();
+    let total_groups = schedule.n_groups();
     let mut records = store.matches(run_id)?;
-    let bar = progress_bar(
-        prepared.tournament.schedule.n_matches(),
+    let mut progress = Progress::new(
+        "sprt",
+        schedule.n_matches(),
         records.len() as u64,
         prepared.quiet,
     );
+    let mut watch = RefereeWatch::default();
     let mut next_group = 0;
     let status = loop {
         let head = HeadToHead::from_matches(&records, group_size);
         let status = sprt.status_pentanomial(&head.pentanomial()).ok();
-        if let Some(s) = &status {
-            bar.set_message(format!(
-                "{}  LLR {:.2} [{:.2}, {:.2}]",
-                live_message(&head),
-                s.llr,
-                s.lower,
-                s.upper
-            ));
-            if s.decision != SprtDecision::Continue {
-                break status;
-            }
+        progress.update(sprt_message(&head, status.as_ref()));
+        if status
+            .as_ref()
+            .is_some_and(|s| s.decision != SprtDecision::Continue)
+        {
+            break status;
         }
         if next_group >= total_groups || stop.load(Ordering::SeqCst) {
             break status;
         }
         let groups = next_group..(next_group + batch_groups).min(total_groups);
         next_group = groups.end;
-        let done: std::collections::BTreeSet<u64> = records.iter().map(|m| m.match_idx).collect();
+        let done: BTreeSet<u64> = records.iter().map(|m| m.match_idx).collect();
         let todo: Vec<u64> = groups
             .flat_map(|g| g * group_size..(g + 1) * group_size)
             .filter(|i| !done.contains(i))
             .collect();
         prepared
             .tournament
-            .run(&Catalog, &mut store, run_id, &todo, &stop, |record| {
-                bar.inc(1);
-                records.push(record.clone());
+            .run(&Catalog, &mut store, run_id, &todo, &stop, |played| {
+                match played {
+                    Played::Finished(record) => {
+                        progress.inc();
+                        records.push(record.clone());
+                    }
+                    Played::RefereeFailed(error) => progress.referee_failed(error),
+                }
+                if watch.record(played) {
+                    stop.store(true, Ordering::SeqCst);
+                }
             })?;
-        prepared.tournament.jobs = prepared.tournament.jobs.max(1);
     };
-    bar.finish_and_clear();
+    progress.print_status();
+    progress.finish();
+    watch.give_up()?;
     if stop.load(Ordering::SeqCst) {
-        eprintln!(
-            "interrupted: finished matches are stored in {}; run the same command to resume",
-            prepared.db.display()
-        );
-        return Ok(ExitCode::from(130));
+        return Ok(interrupted(&prepared.db));
     }
     let head = HeadToHead::from_matches(&records, group_size);
-    println!(
-        "SPRT {} vs {}: elo0 {} elo1 {} alpha {} beta {}",
-        bots[0], bots[1], args.elo0, args.elo1, args.alpha, args.beta
+    if let Some(s) = status
+        .as_ref()
+        .filter(|s| s.decision != SprtDecision::Continue)
+    {
+        let verdict = SprtVerdict {
+            decision: if s.decision == SprtDecision::AcceptH1 {
+                "H1"
+            } else {
+                "H0"
+            }
+            .into(),
+            games: records.len() as u64,
+            llr: s.llr,
+            lower: s.lower,
+            upper: s.upper,
+            elo0: args.elo0,
+            elo1: args.elo1,
+            alpha: args.alpha,
+            beta: args.beta,
+        };
+        store.set_verdict(run_id, &serde_json::to_string(&verdict)?)?;
+    }
+    let printed = print_sprt_result(&args, &bots, &records, &head, status.as_ref(), &prepared);
+    match printed {
+        Err(e) if crate::is_broken_pipe(&e) => {}
+        result => result?,
+    }
+    let wanted = (0..prepared.tournament.schedule.n_matches()).collect();
+    referee_error_exit(&store, run_id, &wanted)
+}
+
+/// The live SPRT line: score, Elo and the LLR against its bounds.
+fn sprt_message(head: &HeadToHead, status: Option<&SprtStatus>) -> String {
+    let w = head.wdl;
+    let mut msg = format!(
+        "{}-{}-{}  Elo {}",
+        w.wins,
+        w.draws,
+        w.losses,
+        elo_text(&w, head.elo_pentanomial.as_ref().or(head.elo.as_ref()))
     );
-    println!(
+    if let Some(s) = status {
+        msg.push_str(&format!(
+            "  LLR {:.2} [{:.2}, {:.2}]",
+            s.llr, s.lower, s.upper
+        ));
+    }
+    msg
+}
+
+fn print_sprt_result(
+    args: &SprtArgs,
+    bots: &[String; 2],
+    records: &[realm_store::MatchRecord],
+    head: &HeadToHead,
+    status: Option<&SprtStatus>,
+    prepared: &Prepared,
+) -> Result<()> {
+    outln!(
+        "SPRT {} vs {}: elo0 {} elo1 {} alpha {} beta {}",
+        bots[0],
+        bots[1],
+        args.elo0,
+        args.elo1,
+        args.alpha,
+        args.beta
+    )?;
+    outln!(
         "games {}  W-D-L {}-{}-{}  pentanomial {:?}",
         records.len(),
         head.wdl.wins,
         head.wdl.draws,
         head.wdl.losses,
         head.pentanomial
-    );
-    if let Some(e) = &head.elo_pentanomial {
-        println!(
-            "Elo {:+.2} ± {:.2} (95%), LOS {:.1}%",
-            e.elo,
-            e.elo_error,
-            e.los * 100.0
-        );
-    }
+    )?;
+    let estimate = head.elo_pentanomial.as_ref().or(head.elo.as_ref());
+    let los = estimate
+        .map(|e| format!(", LOS {:.1}%", e.los * 100.0))
+        .unwrap_or_default();
+    outln!("Elo {}{los}", elo_text(&head.wdl, estimate))?;
     match status {
         Some(s) => {
-            println!("LLR {:.3} (bounds {:.3}, {:.3})", s.llr, s.lower, s.upper);
+            outln!("LLR {:.3} (bounds {:.3}, {:.3})", s.llr, s.lower, s.upper)?;
             let verdict = match s.decision {
                 SprtDecision::AcceptH1 => "H1 accepted: the candidate is stronger",
                 SprtDecision::AcceptH0 => "H0 accepted: the candidate is not stronger",
                 SprtDecision::Continue => "no decision within --max-games",
             };
-            println!("{verdict}");
+            outln!("{verdict}")?;
         }
-        None => println!("no decision: not enough games to compute the LLR"),
+        None => outln!("no decision: not enough games to compute the LLR")?,
     }
-    println!(
+    outln!(
         "run {} stored in {}",
         prepared.run.key,
         prepared.db.display()
-    );
-    Ok(ExitCode::SUCCESS)
+    )?;
+    Ok(())
 }
 
 fn short_hash(text: &str) -> String {
@@ -474,6 +669,23 @@ mod tests {
     fn dates_are_civil() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_779), (2026, 11, 22));
+    }
+
+    #[test]
+    fn a_changed_match_count_is_explained() {
+        let whole = Schedule::new(3, 2, 100, 1, false);
+        assert_eq!(
+            rounding_note(100, &whole).unwrap(),
+            "note: --games 100 rounded up to 102: whole cycles of 6 matches (every pairing in \
+             every seat order), so every bot plays as often in every seat"
+        );
+        assert_eq!(rounding_note(102, &whole), None);
+        let short = Schedule::new(6, 2, 5, 1, false);
+        assert_eq!(
+            rounding_note(5, &short).unwrap(),
+            "note: --games 5 rounded up to 6 (whole seat rotations); a full cycle of every \
+             pairing is 30 matches, so bots play slightly different numbers of games"
+        );
     }
 
     #[test]

@@ -51,6 +51,7 @@ pub fn run(args: BotArgs) -> Result<ExitCode> {
     loop {
         match bot.play_turn(&mut input) {
             Ok(lines) => {
+                // A referee that closed our stdout ended the match: main exits quietly.
                 for line in lines {
                     writeln!(out, "{line}")?;
                 }

@@ -8,15 +8,15 @@ use realm_games::GameKind;
 pub fn run() -> Result<ExitCode> {
     for game in GameKind::ALL {
         let info = game.info();
-        println!("{}  ({})", info.slug, info.title);
+        outln!("{}  ({})", info.slug, info.title)?;
         for v in info.variants {
             let players: Vec<String> = v.players.iter().map(|p| p.to_string()).collect();
-            println!(
+            outln!(
                 "  variant {:<9} players {:<7} {}",
                 v.name.unwrap_or("standard"),
                 players.join(","),
                 v.summary
-            );
+            )?;
         }
         let leagues: Vec<String> = info.leagues.iter().map(|l| l.to_string()).collect();
         let higher = if info.higher_leagues_play_top {
@@ -24,26 +24,26 @@ pub fn run() -> Result<ExitCode> {
         } else {
             ""
         };
-        println!(
+        outln!(
             "  leagues {} (default {}{higher})",
             leagues.join(","),
             info.default_league
-        );
+        )?;
         if !info.options.is_empty() {
-            println!("  options {}", info.options.join(", "));
+            outln!("  options {}", info.options.join(", "))?;
         }
         if info.bots.is_empty() {
-            println!(
+            outln!(
                 "  {}",
                 if game.is_playable() {
                     "no built-in bots"
                 } else {
                     "scoring only: realm score"
                 }
-            );
+            )?;
         } else {
             let bots: Vec<String> = info.bots.iter().map(|b| format!("builtin:{b}")).collect();
-            println!("  bots    {}", bots.join(", "));
+            outln!("  bots    {}", bots.join(", "))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,12 +1,17 @@
 //! `realm play`: one match, a short summary, and its replay on disk.
 
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
+use realm_arena::tournament::{parse_data_line, DataKind};
 use realm_arena::{make_seats, run_match, unique_labels, Entrant, OutputLimits};
 use realm_core::{Replay, ReplayPlayer};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::catalog::Catalog;
 use crate::options::{game, MatchFlags, TimeFlags};
@@ -18,11 +23,16 @@ pub struct PlayArgs {
     /// The bots, one per seat in seat order: `builtin:NAME` or a shell command
     #[arg(required = true, num_args = 1..)]
     pub bots: Vec<String>,
+    /// Seats to fill (default: one per bot); fewer bots than seats are repeated in order
+    /// (`greedy random --players 4` seats greedy, random, greedy, random)
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
     #[command(flatten)]
     pub setup: MatchFlags,
     #[command(flatten)]
     pub time: TimeFlags,
-    /// Where to write the replay (default: replays/GAME-SEED.json)
+    /// Where to write the replay (default: replays/GAME-SEED.json; with --json, no replay
+    /// unless this is given)
     #[arg(long)]
     pub replay: Option<PathBuf>,
     /// Record response times in the replay (makes two runs of the same match differ)
@@ -31,32 +41,58 @@ pub struct PlayArgs {
     /// Serve the replay in the web viewer afterwards
     #[arg(long, conflicts_with = "json")]
     pub view: bool,
-    /// Print `{"ranks": [...], "errors": [...]}` (psyleague's cmd_play_game) instead of a summary
+    /// Print one line of JSON for psyleague's cmd_play_game instead of a summary:
+    /// `{"ranks":[...],"errors":[...],"test_data":{...},"player_data":[{...},...]}` with 0-based
+    /// ranks, whether each player faulted, the seed and the bots' `[TDATA] key = value` lines,
+    /// and each player's `[PDATA]` (last value) and `[PDATA+]` (summed) lines. Writes no replay
+    /// unless --replay is given (league runs play thousands of games)
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let game = game(&args.game)?;
-    let spec = args.setup.spec(game, args.bots.len())?;
+    let bots = seat_bots(&args.bots, args.players)?;
+    let spec = args.setup.spec(game, bots.len())?;
     let options = args.time.match_options(args.timings)?;
     let referee = game.new_referee(&spec)?;
-    let (seats, players) = start_bots(&spec, &args.bots)?;
+    let (seats, players) = start_bots(&spec, &bots)?;
     install_interrupt_handler();
     let result = run_match(&spec, players, referee, seats, options);
-    let path = args
-        .replay
-        .unwrap_or_else(|| default_replay_path(&result.replay));
-    write_replay(&path, &result.replay)?;
+    let path = match (&args.replay, args.json) {
+        (Some(path), _) => Some(path.clone()),
+        (None, false) => Some(default_replay_path(&result.replay)),
+        (None, true) => None,
+    };
+    if let Some(path) = &path {
+        write_replay(path, &result.replay)?;
+    }
     if args.json {
-        println!("{}", psyleague_json(&result.replay));
+        outln!(
+            "{}",
+            serde_json::to_string(&psyleague_result(&result.replay))?
+        )?;
     } else {
-        print_summary(&result.replay, &path);
+        crate::write_stdout(format_args!("{}", summary(&result.replay, path.as_deref())))?;
     }
-    if args.view {
-        return crate::cmd_serve::view(&path, None);
+    match path {
+        Some(path) if args.view => crate::cmd_serve::view(&path, None),
+        _ => Ok(ExitCode::SUCCESS),
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// The bot of each seat: the bots as given, repeated in order when `players` asks for more.
+fn seat_bots(bots: &[String], players: Option<usize>) -> Result<Vec<String>> {
+    let Some(n) = players else {
+        return Ok(bots.to_vec());
+    };
+    if bots.len() > n {
+        bail!(
+            "{} bots cannot sit at {n} seats (--players {n})",
+            bots.len()
+        );
+    }
+    Ok(bots.iter().cycle().take(n).cloned().collect())
 }
 
 /// Starts one seat per bot argument (built-in or process) and names the players for the replay.
@@ -104,16 +140,58 @@ pub fn write_replay(path: &Path, replay: &Replay) -> Result<()> {
     std::fs::write(path, json).with_context(|| format!("cannot write replay {}", path.display()))
 }
 
-/// psyleague's contract: 0-based ranks (0 = first) and whether each player erred.
-fn psyleague_json(replay: &Replay) -> serde_json::Value {
-    let outcome = &replay.outcome;
-    serde_json::json!({
-        "ranks": outcome.ranks.iter().map(|r| r - 1).collect::<Vec<_>>(),
-        "errors": outcome.faults.iter().map(Option::is_some).collect::<Vec<_>>(),
-    })
+/// What psyleague's `cmd_play_game` prints, in this key order.
+#[derive(Debug, PartialEq, Serialize)]
+struct PsyleagueResult {
+    /// 0-based (0 = first), equal for a draw, as trueskill takes them.
+    ranks: Vec<u32>,
+    errors: Vec<bool>,
+    test_data: BTreeMap<String, Value>,
+    player_data: Vec<BTreeMap<String, Value>>,
 }
 
-fn print_summary(replay: &Replay, path: &Path) {
+fn psyleague_result(replay: &Replay) -> PsyleagueResult {
+    let outcome = &replay.outcome;
+    let mut test_data = BTreeMap::from([("seed".to_string(), Value::from(replay.spec.seed))]);
+    let mut player_data = vec![BTreeMap::new(); outcome.ranks.len()];
+    for turn in &replay.turns {
+        for (kind, key, value) in turn.stderr.lines().filter_map(parse_data_line) {
+            let (into, value) = match kind {
+                DataKind::Test => (&mut test_data, data_value(value)),
+                DataKind::Player => (&mut player_data[turn.player], data_value(value)),
+                DataKind::PlayerSum => {
+                    let into = &mut player_data[turn.player];
+                    let sum = into.get(key).and_then(Value::as_f64).unwrap_or(0.0)
+                        + value.parse::<f64>().unwrap_or(0.0);
+                    (into, Value::from(sum))
+                }
+            };
+            into.insert(key.to_string(), value);
+        }
+    }
+    PsyleagueResult {
+        ranks: outcome.ranks.iter().map(|r| r - 1).collect(),
+        errors: outcome.faults.iter().map(Option::is_some).collect(),
+        test_data,
+        player_data,
+    }
+}
+
+/// A data value as JSON: an integer or a number when it reads as one, else the text.
+fn data_value(text: &str) -> Value {
+    if let Ok(i) = text.parse::<i64>() {
+        return Value::from(i);
+    }
+    match text.parse::<f64>() {
+        Ok(f) if f.is_finite() => Value::from(f),
+        _ => Value::from(text),
+    }
+}
+
+/// The match summary: header, one row per player (with the game's result figures when it
+/// reports any), faults, end reason and the replay's path.
+fn summary(replay: &Replay, path: Option<&Path>) -> String {
+    let mut out = String::new();
     let spec = &replay.spec;
     let mut header = spec.game.clone();
     if let Some(v) = &spec.variant {
@@ -122,7 +200,8 @@ fn print_summary(replay: &Replay, path: &Path) {
     if let Some(l) = spec.league {
         header.push_str(&format!(", league {l}"));
     }
-    println!(
+    let _ = writeln!(
+        out,
         "{header}, {} players, seed {}, {} calls",
         spec.n_players,
         spec.seed,
@@ -131,16 +210,34 @@ fn print_summary(replay: &Replay, path: &Path) {
     let outcome = &replay.outcome;
     let mut order: Vec<usize> = (0..outcome.ranks.len()).collect();
     order.sort_by_key(|&p| (outcome.ranks[p], p));
-    println!("  rank  score  seat  player");
+    let widths: Vec<usize> = outcome
+        .stats
+        .iter()
+        .map(|s| {
+            let widest = s.values.iter().map(|v| v.to_string().len()).max();
+            s.name.len().max(widest.unwrap_or(0))
+        })
+        .collect();
+    let mut head = "  rank  score  seat".to_string();
+    for (stat, w) in outcome.stats.iter().zip(&widths) {
+        head.push_str(&format!("  {:>w$}", stat.name));
+    }
+    let _ = writeln!(out, "{head}  player");
     for p in order {
-        println!(
-            "  {:>4}  {:>5}  {:>4}  {}",
-            outcome.ranks[p], outcome.scores[p], p, replay.players[p].name
+        let mut row = format!(
+            "  {:>4}  {:>5}  {:>4}",
+            outcome.ranks[p], outcome.scores[p], p
         );
+        for (stat, w) in outcome.stats.iter().zip(&widths) {
+            let value = stat.values.get(p).map(i64::to_string).unwrap_or_default();
+            row.push_str(&format!("  {value:>w$}"));
+        }
+        let _ = writeln!(out, "{row}  {}", replay.players[p].name);
     }
     for (p, fault) in outcome.faults.iter().enumerate() {
         if let Some(f) = fault {
-            println!(
+            let _ = writeln!(
+                out,
                 "  fault: seat {p} ({}) {} in turn {}: {}",
                 replay.players[p].name,
                 f.kind.code(),
@@ -154,8 +251,11 @@ fn print_summary(replay: &Replay, path: &Path) {
     } else {
         format!(" ({})", outcome.detail)
     };
-    println!("end: {}{detail}", outcome.end.code());
-    println!("replay: {}", path.display());
+    let _ = writeln!(out, "end: {}{detail}", outcome.end.code());
+    if let Some(path) = path {
+        let _ = writeln!(out, "replay: {}", path.display());
+    }
+    out
 }
 
 /// Ctrl-C kills every bot process group before realm exits (bots do not get the terminal's
@@ -166,4 +266,36 @@ pub fn install_interrupt_handler() {
         eprintln!("realm: interrupted");
         std::process::exit(130);
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fewer_bots_than_seats_are_repeated_in_order() {
+        let bots = vec!["builtin:greedy".to_string(), "builtin:random".to_string()];
+        assert_eq!(
+            seat_bots(&bots, Some(4)).unwrap(),
+            [
+                "builtin:greedy",
+                "builtin:random",
+                "builtin:greedy",
+                "builtin:random"
+            ]
+        );
+        assert_eq!(seat_bots(&bots, None).unwrap(), bots);
+        assert_eq!(
+            seat_bots(&bots, Some(1)).unwrap_err().to_string(),
+            "2 bots cannot sit at 1 seats (--players 1)"
+        );
+    }
+
+    #[test]
+    fn data_values_are_numbers_when_they_read_as_numbers() {
+        assert_eq!(data_value("12"), Value::from(12));
+        assert_eq!(data_value("0.5"), Value::from(0.5));
+        assert_eq!(data_value("deep"), Value::from("deep"));
+        assert_eq!(data_value("NaN"), Value::from("NaN"));
+    }
 }

@@ -15,7 +15,9 @@ use crate::options::{game, MatchFlags};
 #[derive(Args)]
 pub struct RefereeArgs {
     /// GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d seed=N,league=L] [-seed N] [-league L]
-    /// [-variant V] [-l replay.json]
+    /// [-variant V] [-l replay.json]. `-d` takes KEY=VALUE entries separated by newlines (as
+    /// `realm arena --referee` and Java Properties write them), commas or spaces; keys other
+    /// than seed, league and variant are game options
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
     words: Vec<String>,
 }
@@ -57,7 +59,10 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
             "-variant" | "--variant" => parsed.variant = Some(value(word)?),
             "-l" | "--log" => parsed.log = Some(PathBuf::from(value(word)?)),
             "-d" => {
-                for pair in value(word)?.split([',', ' ']).filter(|p| !p.is_empty()) {
+                for pair in value(word)?
+                    .split([',', ' ', '\n', '\r'])
+                    .filter(|p| !p.is_empty())
+                {
                     match pair.split_once('=') {
                         Some(("seed", v)) => parsed.seed = Some(v.to_string()),
                         Some(("league", v)) => {
@@ -107,14 +112,14 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
     );
     let outcome = &result.replay.outcome;
     for (score, fault) in outcome.scores.iter().zip(&outcome.faults) {
-        println!(
+        outln!(
             "{}",
             if fault.is_some() {
                 (*score).min(-1)
             } else {
                 *score
             }
-        );
+        )?;
     }
     if let Some(log) = cmd.log {
         write_replay(&log, &result.replay)?;
@@ -151,6 +156,24 @@ mod tests {
         assert_eq!(parsed.league, Some(2));
         assert_eq!(parsed.options, vec!["invalid_put=discard"]);
         assert_eq!(parsed.log, Some(PathBuf::from("x.json")));
+    }
+
+    #[test]
+    fn the_parameters_realm_arena_sends_are_understood() {
+        let parsed = parse(&words(&[
+            "kingdomino",
+            "-p1",
+            "a",
+            "-p2",
+            "b",
+            "-d",
+            "seed=2147483647\nleague=2\nvariant=duel\ninvalid_put=discard",
+        ]))
+        .unwrap();
+        assert_eq!(parsed.seed.as_deref(), Some("2147483647"));
+        assert_eq!(parsed.league, Some(2));
+        assert_eq!(parsed.variant.as_deref(), Some("duel"));
+        assert_eq!(parsed.options, vec!["invalid_put=discard"]);
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! `realm report` and `realm merge`, and the table/JSON/CSV layouts of a run report.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use realm_arena::report::RunReport;
-use realm_store::Store;
+use realm_arena::report::{HeadToHead, RunReport, SprtVerdict};
+use realm_stats::{EloEstimate, Wdl};
+use realm_store::{RunRecord, Store};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ReportFormat {
@@ -15,7 +17,30 @@ pub enum ReportFormat {
     Csv,
 }
 
+/// What the CSV layout holds, for `realm report --help`.
+const CSV_COLUMNS: &str = "\
+CSV layout (--format csv): one row per bot, with the columns
+  bot, command                  the bot's label and command
+  games, wins, draws, losses    results, as in the table
+  mean_score, mean_rank         means over the bot's games
+  p50_us, p99_us                response-time percentiles in microseconds
+  faults                        CODE:COUNT pairs separated by ';'
+  weng_lin_rating, weng_lin_sigma
+                                Weng-Lin (OpenSkill) mu and sigma (runs of 3+ bots)
+  batch_elo, batch_elo_lower, batch_elo_upper
+                                the batch Bradley-Terry/Plackett-Luce fit on the Elo scale with
+                                its 95% interval (runs of 3+ bots)
+  elo_diff, elo_diff_lower, elo_diff_upper, los
+                                two-bot runs: this bot's Elo difference against the other
+                                (paired pentanomial model when seeds are paired) with its 95%
+                                interval and the likelihood of superiority (0..1)
+A cell is empty when the figure does not apply or is undefined (no games, every game won);
+an interval bound that is unbounded is written inf or -inf. JSON (--format json) holds all of
+this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, referee errors),
+with null for unbounded values.";
+
 #[derive(Args)]
+#[command(after_long_help = CSV_COLUMNS)]
 pub struct ReportArgs {
     /// Results store
     #[arg(long, default_value = "realm.sqlite")]
@@ -26,6 +51,7 @@ pub struct ReportArgs {
     /// List the runs instead of reporting one
     #[arg(long)]
     list: bool,
+    /// Layout; `--help` describes the CSV columns
     #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
     format: ReportFormat,
 }
@@ -46,13 +72,19 @@ pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
     }
     let store = Store::open(&args.db)?;
     if args.list {
+        let mut text = String::new();
         for run in store.runs()? {
-            let played = store.done_matches(run.id)?.len();
-            println!(
-                "{:>4}  {}  {}  {:<14} {}/{} matches",
-                run.id, run.key, run.created_at, run.game, played, run.n_matches
+            let _ = writeln!(
+                text,
+                "{:>4}  {}  {}  {:<14} {}",
+                run.id,
+                run.key,
+                run.created_at,
+                run.game,
+                progress_text(&store, &run)?
             );
         }
+        crate::write_stdout(format_args!("{text}"))?;
         return Ok(ExitCode::SUCCESS);
     }
     let key = match args.run {
@@ -66,6 +98,26 @@ pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `9/9 matches`, or how an SPRT stopped the run, plus any failed matches.
+fn progress_text(store: &Store, run: &RunRecord) -> Result<String> {
+    let played = store.done_matches(run.id)?.len();
+    let verdict = store
+        .verdict(run.id)?
+        .and_then(|v| serde_json::from_str::<SprtVerdict>(&v).ok());
+    let mut text = match verdict {
+        Some(v) => format!(
+            "{played} matches, SPRT: {} after {} games",
+            v.decision, v.games
+        ),
+        None => format!("{played}/{} matches", run.n_matches),
+    };
+    let failed = store.match_errors(run.id)?.len();
+    if failed > 0 {
+        text.push_str(&format!(", {failed} referee errors"));
+    }
+    Ok(text)
+}
+
 pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
     let mut into = Store::open(&args.into)?;
     for source in &args.sources {
@@ -73,24 +125,32 @@ pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
             bail!("no results store at {}", source.display());
         }
         let added = into.merge_from(&Store::open(source)?)?;
-        println!("{}: {added} matches added", source.display());
+        outln!("{}: {added} matches added", source.display())?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Builds the report of run `key` and prints it in `format`.
-pub fn print_report(store: &Store, key: &str, format: ReportFormat) -> Result<()> {
+/// Builds the report of run `key` from the store, failed matches and SPRT verdict included.
+pub fn load_report(store: &Store, key: &str) -> Result<RunReport> {
     let run = store.run(key)?;
     let bots = store.run_bots(run.id)?;
     let matches = store.matches(run.id)?;
     let config: serde_json::Value = serde_json::from_str(&run.config).unwrap_or_default();
     let group_size = config["group_size"].as_u64().unwrap_or(2);
-    let report = RunReport::build(&run, &bots, &matches, group_size);
-    match format {
-        ReportFormat::Json => println!("{}", serde_json::to_string_pretty(&report)?),
-        ReportFormat::Csv => print_csv(&report),
-        ReportFormat::Table => print_table(&report),
-    }
+    Ok(RunReport::build(&run, &bots, &matches, group_size)
+        .with_match_errors(&store.match_errors(run.id)?)
+        .with_verdict(store.verdict(run.id)?.as_deref()))
+}
+
+/// Builds the report of run `key` and prints it in `format`.
+pub fn print_report(store: &Store, key: &str, format: ReportFormat) -> Result<()> {
+    let report = load_report(store, key)?;
+    let text = match format {
+        ReportFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        ReportFormat::Csv => csv_text(&report),
+        ReportFormat::Table => table_text(&report),
+    };
+    crate::write_stdout(format_args!("{text}"))?;
     Ok(())
 }
 
@@ -99,23 +159,81 @@ fn opt(v: Option<f64>, digits: usize) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
-fn print_table(r: &RunReport) {
+/// An Elo difference as people read it: `+12.3 ± 4.5 (95%)`; the interval written out when one
+/// end is unbounded; `+inf (all 12 games won)` when there is nothing finite to say.
+pub fn elo_text(wdl: &Wdl, estimate: Option<&EloEstimate>) -> String {
+    let games = wdl.games();
+    match estimate {
+        _ if games > 0 && wdl.wins == games => format!("+inf (all {games} games won)"),
+        _ if games > 0 && wdl.losses == games => format!("-inf (all {games} games lost)"),
+        Some(e) if e.elo_error.is_finite() => {
+            format!("{:+.1} ± {:.1} (95%)", e.elo, e.elo_error)
+        }
+        Some(e) => format!(
+            "{:+.1}, 95% interval [{:+.1}, {:+.1}]",
+            e.elo, e.elo_lower, e.elo_upper
+        ),
+        None => "undefined (no games)".to_string(),
+    }
+}
+
+/// The estimate a head-to-head is judged by: paired (pentanomial) when there are pairs.
+fn best_estimate(h: &HeadToHead) -> Option<&EloEstimate> {
+    h.elo_pentanomial.as_ref().or(h.elo.as_ref())
+}
+
+fn table_text(r: &RunReport) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_table(&mut out, r);
+    out
+}
+
+fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
     let run = &r.run;
-    println!(
-        "run {} ({}), {} {}players, seed {}: {}/{} matches",
-        run.id,
-        run.key,
-        run.game,
-        run.n_players.to_string() + " ",
-        run.seed,
-        run.matches_played,
-        run.matches_scheduled
-    );
-    println!();
-    println!(
+    let extent = match &run.sprt {
+        Some(v) => format!(
+            "{} matches; the SPRT stopped the run: {}",
+            run.matches_played,
+            verdict_text(v)
+        ),
+        None => format!("{}/{} matches", run.matches_played, run.matches_scheduled),
+    };
+    writeln!(
+        out,
+        "run {} ({}), {} {} players, seed {}: {extent}",
+        run.id, run.key, run.game, run.n_players, run.seed
+    )?;
+    if !r.referee_errors.is_empty() {
+        let errors = &r.referee_errors;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "referee errors: {} matches have no result and are counted nowhere below \
+             (run the same command again to replay them)",
+            errors.count
+        )?;
+        for e in &errors.first {
+            writeln!(
+                out,
+                "  match {} (seed {}): {}",
+                e.match_idx, e.seed, e.reason
+            )?;
+        }
+        if errors.count > errors.first.len() as u64 {
+            writeln!(
+                out,
+                "  and {} more",
+                errors.count - errors.first.len() as u64
+            )?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
         "{:<24} {:>6} {:>6} {:>6} {:>6} {:>9} {:>6} {:>8} {:>8}  faults",
         "bot", "games", "wins", "draws", "losses", "score", "rank", "p50 ms", "p99 ms"
-    );
+    )?;
     for b in &r.bots {
         let faults: Vec<String> = b.faults.iter().map(|(k, n)| format!("{k} {n}")).collect();
         let (p50, p99) = b
@@ -123,7 +241,8 @@ fn print_table(r: &RunReport) {
             .as_ref()
             .map(|p| (p.p50 as f64 / 1000.0, p.p99 as f64 / 1000.0))
             .unzip();
-        println!(
+        writeln!(
+            out,
             "{:<24} {:>6} {:>6} {:>6} {:>6} {:>9} {:>6} {:>8} {:>8}  {}",
             b.name,
             b.games,
@@ -139,21 +258,21 @@ fn print_table(r: &RunReport) {
             } else {
                 faults.join(", ")
             }
-        );
+        )?;
     }
     if r.bots.iter().any(|b| !b.data.is_empty()) {
-        println!();
+        writeln!(out)?;
         for b in r.bots.iter().filter(|b| !b.data.is_empty()) {
             let data: Vec<String> = b
                 .data
                 .iter()
                 .map(|(k, v)| format!("{k} = {v:.3}"))
                 .collect();
-            println!("{:<24} {}", b.name, data.join(", "));
+            writeln!(out, "{:<24} {}", b.name, data.join(", "))?;
         }
     }
-    println!();
-    println!("by seat (wins-draws-losses, mean score):");
+    writeln!(out)?;
+    writeln!(out, "by seat (wins-draws-losses, mean score):")?;
     for b in &r.bots {
         let seats: Vec<String> = b
             .seats
@@ -169,96 +288,129 @@ fn print_table(r: &RunReport) {
                 )
             })
             .collect();
-        println!("  {:<22} {}", b.name, seats.join("   "));
+        writeln!(out, "  {:<22} {}", b.name, seats.join("   "))?;
     }
     if r.bots.len() > 2 {
-        println!();
-        println!("pairwise score (row against column):");
-        print!("  {:<22}", "");
+        writeln!(out)?;
+        writeln!(out, "pairwise score (row against column):")?;
+        write!(out, "  {:<22}", "")?;
         for i in 0..r.bots.len() {
-            print!(" {:>6}", format!("#{i}"));
+            write!(out, " {:>6}", format!("#{i}"))?;
         }
-        println!();
+        writeln!(out)?;
         for (i, row) in r.pairwise.iter().enumerate() {
-            print!("  #{i} {:<19}", r.bots[i].name);
+            write!(out, "  #{i} {:<19}", r.bots[i].name)?;
             for cell in row {
-                print!(" {:>6}", opt(*cell, 3));
+                write!(out, " {:>6}", opt(*cell, 3))?;
             }
-            println!();
+            writeln!(out)?;
         }
     }
     if let Some(h) = &r.head_to_head {
-        println!();
+        writeln!(out)?;
         let (a, b) = (&r.bots[0].name, &r.bots[1].name);
-        println!(
+        writeln!(
+            out,
             "{a} vs {b}: {}-{}-{} (W-D-L), pentanomial {:?}",
             h.wdl.wins, h.wdl.draws, h.wdl.losses, h.pentanomial
-        );
-        if let Some(e) = h.elo_pentanomial.as_ref().or(h.elo.as_ref()) {
-            println!(
-                "Elo difference {:+.1} ± {:.1} (95%), LOS {:.1}%",
-                e.elo,
-                e.elo_error,
-                e.los * 100.0
-            );
-        } else {
-            println!("Elo difference: not enough information (all games won or lost)");
-        }
+        )?;
+        let estimate = best_estimate(h);
+        let los = estimate
+            .map(|e| format!(", LOS {:.1}%", e.los * 100.0))
+            .unwrap_or_default();
+        writeln!(out, "Elo difference {}{los}", elo_text(&h.wdl, estimate))?;
     }
     if !r.weng_lin.is_empty() {
-        println!();
-        println!(
+        writeln!(out)?;
+        writeln!(
+            out,
             "{:<24} {:>9} {:>9} {:>12}",
             "Weng-Lin", "rating", "sigma", "rating-3σ"
-        );
+        )?;
         for e in &r.weng_lin {
-            println!(
+            writeln!(
+                out,
                 "{:<24} {:>9.2} {:>9.2} {:>12.2}",
                 r.bots[e.bot].name, e.rating, e.uncertainty, e.conservative
-            );
+            )?;
         }
     }
     if !r.batch_fit.is_empty() {
-        println!();
-        println!(
+        writeln!(out)?;
+        writeln!(
+            out,
             "{:<24} {:>9} {:>18}",
             "batch fit (Elo scale)", "rating", "95% interval"
-        );
+        )?;
         for e in &r.batch_fit {
-            println!(
+            writeln!(
+                out,
                 "{:<24} {:>9.1} {:>18}",
                 r.bots[e.bot].name,
                 e.elo,
                 format!("[{:.1}, {:.1}]", e.lower, e.upper)
-            );
+            )?;
         }
     }
+    Ok(())
 }
 
-fn print_csv(r: &RunReport) {
-    println!("bot,command,games,wins,draws,losses,mean_score,mean_rank,p50_us,p99_us,faults");
-    for b in &r.bots {
+/// `H1 accepted after 152 games (LLR 2.97, bounds [-2.94, 2.94]; elo0 0, elo1 10)`.
+pub fn verdict_text(v: &SprtVerdict) -> String {
+    format!(
+        "{} accepted after {} games (LLR {:.2}, bounds [{:.2}, {:.2}]; elo0 {}, elo1 {})",
+        v.decision, v.games, v.llr, v.lower, v.upper, v.elo0, v.elo1
+    )
+}
+
+fn csv_text(r: &RunReport) -> String {
+    let mut out = String::from(
+        "bot,command,games,wins,draws,losses,mean_score,mean_rank,p50_us,p99_us,faults,\
+         weng_lin_rating,weng_lin_sigma,batch_elo,batch_elo_lower,batch_elo_upper,\
+         elo_diff,elo_diff_lower,elo_diff_upper,los\n",
+    );
+    let num = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
+    // Bot 0's estimate against bot 1; bot 1's row shows the same seen from the other side.
+    let head = r.head_to_head.as_ref().and_then(best_estimate);
+    for (i, b) in r.bots.iter().enumerate() {
         let faults: Vec<String> = b.faults.iter().map(|(k, n)| format!("{k}:{n}")).collect();
         let (p50, p99) = b
             .response_us
             .as_ref()
             .map(|p| (p.p50.to_string(), p.p99.to_string()))
             .unwrap_or_default();
-        println!(
-            "{},{},{},{},{},{},{},{},{},{},{}",
+        let wl = r.weng_lin.iter().find(|e| e.bot == i);
+        let fit = r.batch_fit.iter().find(|e| e.bot == i);
+        let elo = head.map(|e| match i {
+            0 => (e.elo, e.elo_lower, e.elo_upper, e.los),
+            _ => (-e.elo, -e.elo_upper, -e.elo_lower, 1.0 - e.los),
+        });
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             csv(&b.name),
             csv(&b.command),
             b.games,
             b.wins,
             b.draws,
             b.losses,
-            opt(b.mean_score, 4),
-            opt(b.mean_rank, 4),
+            num(b.mean_score),
+            num(b.mean_rank),
             p50,
             p99,
-            csv(&faults.join(";"))
+            csv(&faults.join(";")),
+            num(wl.map(|e| e.rating)),
+            num(wl.map(|e| e.uncertainty)),
+            num(fit.map(|e| e.elo)),
+            num(fit.map(|e| e.lower)),
+            num(fit.map(|e| e.upper)),
+            num(elo.map(|e| e.0)),
+            num(elo.map(|e| e.1)),
+            num(elo.map(|e| e.2)),
+            num(elo.map(|e| e.3)),
         );
     }
+    out
 }
 
 fn csv(field: &str) -> String {
@@ -266,5 +418,42 @@ fn csv(field: &str) -> String {
         format!("\"{}\"", field.replace('"', "\"\""))
     } else {
         field.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_is_told_meaningfully_at_the_extremes() {
+        assert_eq!(
+            elo_text(&Wdl::new(12, 0, 0), None),
+            "+inf (all 12 games won)"
+        );
+        assert_eq!(
+            elo_text(&Wdl::new(0, 0, 3), None),
+            "-inf (all 3 games lost)"
+        );
+        let one_loss = Wdl::new(5, 0, 1);
+        let e = one_loss.elo().unwrap();
+        assert!(e.elo_upper.is_infinite());
+        assert_eq!(
+            elo_text(&one_loss, Some(&e)),
+            format!("{:+.1}, 95% interval [{:+.1}, +inf]", e.elo, e.elo_lower)
+        );
+        let even = Wdl::new(30, 10, 20);
+        let e = even.elo().unwrap();
+        assert_eq!(
+            elo_text(&even, Some(&e)),
+            format!("{:+.1} ± {:.1} (95%)", e.elo, e.elo_error)
+        );
+        assert_eq!(elo_text(&Wdl::default(), None), "undefined (no games)");
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        assert_eq!(csv("python3 bot.py"), "python3 bot.py");
+        assert_eq!(csv("a,b \"c\""), "\"a,b \"\"c\"\"\"");
     }
 }

@@ -12,7 +12,7 @@ use crate::runs_source::StoreRuns;
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Results store whose runs to show (skipped if the file does not exist)
+    /// Results store whose runs to show, opened read-only (skipped if the file does not exist)
     #[arg(long, default_value = "realm.sqlite")]
     db: PathBuf,
     /// Folder of replays to list and serve
@@ -40,7 +40,9 @@ pub fn run_serve(args: ServeArgs) -> Result<ExitCode> {
             .parent()
             .map(PathBuf::from)
             .unwrap_or_default();
-        config.runs = Some(Box::new(StoreRuns::new(Store::open(&args.db)?, base_dir)));
+        // Read-only: serving never writes the store, its WAL files or a migration.
+        let store = Store::open_read_only(&args.db)?;
+        config.runs = Some(Box::new(StoreRuns::new(store, base_dir)));
     }
     serve(config)
 }
@@ -61,7 +63,7 @@ pub fn view(replay: &Path, port: Option<u16>) -> Result<ExitCode> {
 
 fn serve(config: ServerConfig) -> Result<ExitCode> {
     let server = realm_viewer::start(config)?;
-    println!("realm viewer: {}  (Ctrl-C to stop)", server.url());
+    outln!("realm viewer: {}  (Ctrl-C to stop)", server.url())?;
     server.join();
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,19 @@
 //! The `realm` binary: parses the command line, calls into the library crates, prints, and
 //! chooses the exit code. No game rules and no match logic live here.
+//!
+//! Everything printed to stdout goes through `outln!`, which returns the write error instead of
+//! panicking, so `realm report | head` ends quietly when the reader closes the pipe. SIGPIPE
+//! stays ignored (Rust's default): realm writes to bot pipes and must survive a bot that exits.
+
+/// `println!` that returns `std::io::Result<()>` instead of panicking on a closed stdout.
+macro_rules! outln {
+    () => {
+        $crate::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 mod catalog;
 mod cmd_arena;
@@ -10,6 +24,7 @@ mod cmd_referee;
 mod cmd_report;
 mod cmd_score;
 mod cmd_serve;
+mod live;
 mod options;
 mod runs_source;
 
@@ -74,11 +89,28 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of our output went away (`realm report | head`): a normal, quiet end.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", one_line(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes to stdout; the error (a closed pipe, say) is the caller's to return.
+fn write_stdout(args: std::fmt::Arguments) -> std::io::Result<()> {
+    use std::io::Write;
+    std::io::stdout().lock().write_fmt(args)
+}
+
+/// True when `e` comes from writing to a pipe whose reader has gone.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// `realm` with no command: realm's main job on embedded defaults, a small tournament of
@@ -97,12 +129,12 @@ const DEFAULT_JOB: &[&str] = &[
 ];
 
 fn run_default() -> anyhow::Result<ExitCode> {
-    println!(
+    outln!(
         "realm: no command given, so here is a small Kingdomino tournament of the built-in bots"
-    );
-    println!(
+    )?;
+    outln!(
         "(`realm --help` lists the commands; `realm serve` then shows every match in a browser)\n"
-    );
+    )?;
     match Cli::try_parse_from(DEFAULT_JOB).map(|cli| cli.command) {
         Ok(Some(Command::Arena(args))) => cmd_arena::run_arena(args),
         _ => unreachable!("the default job parses"),

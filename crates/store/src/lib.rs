@@ -1,19 +1,29 @@
-//! realm's results store: one SQLite file (WAL mode) holding runs, the bots that played them and
-//! every finished match. Written by the arena, read by reports and the viewer.
+//! realm's results store: one SQLite file (WAL mode) holding runs, the bots that played them,
+//! every finished match, and the matches an external referee failed to play (`match_errors`,
+//! which are not results). Written by the arena, read by reports and (through
+//! `Store::open_read_only`, which never writes) the viewer.
 //!
 //! **Invariants**: a match is identified by (run key, match index) and stored at most once, so
-//! resuming or merging shards never duplicates or loses one; the schema only moves forward
-//! through numbered migrations. This crate knows no game rules and runs no matches.
+//! resuming or merging shards never duplicates or loses one; a failed match is never in
+//! `matches`, so resuming plays it again; every write transaction takes the write lock first
+//! (`BEGIN IMMEDIATE`), so concurrent processes wait for each other instead of failing; the
+//! schema only moves forward through numbered migrations. This crate knows no game rules and
+//! runs no matches.
 
 mod migrations;
 mod model;
+mod read_only;
 
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, ErrorCode, OptionalExtension, TransactionBehavior};
 
-pub use model::{BotRecord, MatchRecord, RunRecord};
+pub use migrations::SCHEMA_VERSION;
+pub use model::{BotRecord, MatchErrorRecord, MatchRecord, RunRecord};
+
+/// How long a writer waits for another process holding the store's write lock.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -35,13 +45,35 @@ pub enum StoreError {
     TooNew { found: i64, known: i64 },
     #[error("no run {0} in the results store")]
     NoSuchRun(String),
+    #[error("{path} is not a realm results store ({why})")]
+    NotAStore { path: String, why: String },
+    #[error(
+        "results store {path} has schema {found}, older than this realm's {known}; \
+         run `realm report --db {path}` once to upgrade it"
+    )]
+    Outdated {
+        path: String,
+        found: i64,
+        known: i64,
+    },
+    #[error("results store {0} is open read-only")]
+    ReadOnly(String),
+    #[error("results store {0} kept changing while being read; try again")]
+    Unsettled(String),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
 /// An open results store.
 pub struct Store {
-    conn: Connection,
+    access: Access,
+}
+
+enum Access {
+    /// One connection that may write (every write transaction is `BEGIN IMMEDIATE`).
+    ReadWrite(Connection),
+    /// Never writes: each read opens its own read-only connection (see `read_only`).
+    ReadOnly(PathBuf),
 }
 
 impl Store {
@@ -51,22 +83,57 @@ impl Store {
             path: path.display().to_string(),
             source,
         };
-        let conn = Connection::open(path).map_err(open_err)?;
-        conn.busy_timeout(Duration::from_secs(30))
-            .map_err(open_err)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(open_err)?;
+        let mut conn = Connection::open(path).map_err(open_err)?;
+        // The busy timeout comes first so that every later step waits for other processes.
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(open_err)?;
+        enable_wal(&conn).map_err(open_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(open_err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(open_err)?;
+        // A deferred transaction that reads before it writes cannot wait for the write lock
+        // (SQLite answers SQLITE_BUSY at once to avoid a deadlock), so writers take it first.
+        conn.set_transaction_behavior(TransactionBehavior::Immediate);
         migrations::migrate(&conn)?;
-        Ok(Store { conn })
+        Ok(Store {
+            access: Access::ReadWrite(conn),
+        })
+    }
+
+    /// Opens an existing store for reading only: nothing is ever written, not even the WAL
+    /// files or a migration. A file that is not a realm store, or whose schema is older or
+    /// newer than this realm's, is refused with a clear error.
+    pub fn open_read_only(path: &Path) -> Result<Store> {
+        let path = std::path::absolute(path).map_err(|e| StoreError::NotAStore {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        })?;
+        read_only::read(&path, |conn| read_only::check_schema(&path, conn))?;
+        Ok(Store {
+            access: Access::ReadOnly(path),
+        })
+    }
+
+    /// Runs `f` on a connection that sees the store's latest committed state.
+    fn read<T>(&self, f: impl Fn(&Connection) -> Result<T>) -> Result<T> {
+        match &self.access {
+            Access::ReadWrite(conn) => f(conn),
+            Access::ReadOnly(path) => read_only::read(path, f),
+        }
+    }
+
+    fn writer(&mut self) -> Result<&mut Connection> {
+        match &mut self.access {
+            Access::ReadWrite(conn) => Ok(conn),
+            Access::ReadOnly(path) => Err(StoreError::ReadOnly(path.display().to_string())),
+        }
     }
 
     /// Finds the run with `run.key`, or creates it; returns its id. Resuming a run reuses it.
     pub fn ensure_run(&mut self, run: &RunRecord, bots: &[BotRecord]) -> Result<i64> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .writer()?
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let existing: Option<i64> = tx
             .query_row("SELECT id FROM runs WHERE key = ?1", [&run.key], |r| {
                 r.get(0)
@@ -108,59 +175,118 @@ impl Store {
 
     /// Match indices of the run already stored.
     pub fn done_matches(&self, run_id: i64) -> Result<Vec<u64>> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT match_idx FROM matches WHERE run_id = ?1 ORDER BY match_idx")?;
-        let rows = stmt.query_map([run_id], |r| r.get::<_, i64>(0))?;
-        Ok(rows
-            .collect::<rusqlite::Result<Vec<_>>>()?
-            .into_iter()
-            .map(|i| i as u64)
-            .collect())
+        self.read(|conn| {
+            let mut stmt =
+                conn.prepare("SELECT match_idx FROM matches WHERE run_id = ?1 ORDER BY match_idx")?;
+            let rows = stmt.query_map([run_id], |r| r.get::<_, i64>(0))?;
+            Ok(rows
+                .collect::<rusqlite::Result<Vec<_>>>()?
+                .into_iter()
+                .map(|i| i as u64)
+                .collect())
+        })
     }
 
     /// Stores finished matches in one transaction; a match already present is left as it is.
+    /// A stored match is no longer a failed one: its `match_errors` row goes.
     pub fn insert_matches(&mut self, run_id: i64, matches: &[MatchRecord]) -> Result<usize> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .writer()?
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut inserted = 0;
         for m in matches {
             inserted += insert_match(&tx, run_id, m)?;
+            tx.execute(
+                "DELETE FROM match_errors WHERE run_id = ?1 AND match_idx = ?2",
+                params![run_id, m.match_idx as i64],
+            )?;
         }
         tx.commit()?;
         Ok(inserted)
     }
 
+    /// Records that a match could not be played (its external referee failed). It is not a
+    /// finished match: it stays out of `matches`, so resuming the run plays it again. Only the
+    /// latest failure of a match is kept, and none once the match is stored.
+    pub fn record_match_error(&mut self, run_id: i64, error: &MatchErrorRecord) -> Result<()> {
+        let tx = self
+            .writer()?
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        insert_match_error(&tx, run_id, error)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The run's matches whose latest attempt failed and that are not stored, by index.
+    pub fn match_errors(&self, run_id: i64) -> Result<Vec<MatchErrorRecord>> {
+        self.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT match_idx, seed, seats, reason FROM match_errors WHERE run_id = ?1 \
+                 ORDER BY match_idx",
+            )?;
+            let rows = stmt.query_map([run_id], model::match_error_from_row)?;
+            rows.collect::<rusqlite::Result<Vec<_>>>()?
+                .into_iter()
+                .collect()
+        })
+    }
+
+    /// Records why a run stopped before its scheduled end (an SPRT decision), as JSON.
+    pub fn set_verdict(&mut self, run_id: i64, verdict: &str) -> Result<()> {
+        let tx = self
+            .writer()?
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "UPDATE runs SET verdict = ?2 WHERE id = ?1",
+            params![run_id, verdict],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Why the run stopped before its scheduled end, if it did (see `set_verdict`).
+    pub fn verdict(&self, run_id: i64) -> Result<Option<String>> {
+        self.read(|conn| {
+            Ok(conn
+                .query_row("SELECT verdict FROM runs WHERE id = ?1", [run_id], |r| {
+                    r.get::<_, Option<String>>(0)
+                })
+                .optional()?
+                .flatten())
+        })
+    }
+
     /// Every run, newest first.
     pub fn runs(&self) -> Result<Vec<RunRecord>> {
-        let mut stmt = self
-            .conn
-            .prepare(&format!("{RUN_SELECT} ORDER BY id DESC"))?;
-        let rows = stmt.query_map([], model::run_from_row)?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.read(|conn| {
+            let mut stmt = conn.prepare(&format!("{RUN_SELECT} ORDER BY id DESC"))?;
+            let rows = stmt.query_map([], model::run_from_row)?;
+            Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        })
     }
 
     /// One run by key, or by id (as `realm report --list` prints it).
     pub fn run(&self, id_or_key: &str) -> Result<RunRecord> {
-        let by_key = self
-            .conn
-            .query_row(
-                &format!("{RUN_SELECT} WHERE key = ?1"),
-                [id_or_key],
-                model::run_from_row,
-            )
-            .optional()?;
-        let found = match (by_key, id_or_key.parse::<i64>()) {
-            (Some(run), _) => Some(run),
-            (None, Ok(id)) => self
-                .conn
+        let found = self.read(|conn| {
+            let by_key = conn
                 .query_row(
-                    &format!("{RUN_SELECT} WHERE id = ?1"),
-                    [id],
+                    &format!("{RUN_SELECT} WHERE key = ?1"),
+                    [id_or_key],
                     model::run_from_row,
                 )
-                .optional()?,
-            (None, Err(_)) => None,
-        };
+                .optional()?;
+            Ok(match (by_key, id_or_key.parse::<i64>()) {
+                (Some(run), _) => Some(run),
+                (None, Ok(id)) => conn
+                    .query_row(
+                        &format!("{RUN_SELECT} WHERE id = ?1"),
+                        [id],
+                        model::run_from_row,
+                    )
+                    .optional()?,
+                (None, Err(_)) => None,
+            })
+        })?;
         found.ok_or_else(|| StoreError::NoSuchRun(id_or_key.to_string()))
     }
 
@@ -171,42 +297,79 @@ impl Store {
 
     /// The bots of a run, in entrant order.
     pub fn run_bots(&self, run_id: i64) -> Result<Vec<BotRecord>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT rb.name, b.command, b.hash FROM run_bots rb JOIN bots b ON b.id = rb.bot_id \
-             WHERE rb.run_id = ?1 ORDER BY rb.idx",
-        )?;
-        let rows = stmt.query_map([run_id], |r| {
-            Ok(BotRecord {
-                name: r.get(0)?,
-                command: r.get(1)?,
-                hash: r.get(2)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT rb.name, b.command, b.hash FROM run_bots rb JOIN bots b ON b.id = rb.bot_id \
+                 WHERE rb.run_id = ?1 ORDER BY rb.idx",
+            )?;
+            let rows = stmt.query_map([run_id], |r| {
+                Ok(BotRecord {
+                    name: r.get(0)?,
+                    command: r.get(1)?,
+                    hash: r.get(2)?,
+                })
+            })?;
+            Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        })
     }
 
     /// The matches of a run, by index.
     pub fn matches(&self, run_id: i64) -> Result<Vec<MatchRecord>> {
-        let mut stmt = self.conn.prepare(&format!(
-            "{MATCH_SELECT} WHERE run_id = ?1 ORDER BY match_idx"
-        ))?;
-        let rows = stmt.query_map([run_id], model::match_from_row)?;
-        rows.collect::<rusqlite::Result<Vec<_>>>()?
-            .into_iter()
-            .collect()
+        self.read(|conn| {
+            let mut stmt = conn.prepare(&format!(
+                "{MATCH_SELECT} WHERE run_id = ?1 ORDER BY match_idx"
+            ))?;
+            let rows = stmt.query_map([run_id], model::match_from_row)?;
+            rows.collect::<rusqlite::Result<Vec<_>>>()?
+                .into_iter()
+                .collect()
+        })
     }
 
-    /// Copies every run and match of `other` into this store. Runs are matched by key, matches by
-    /// (run key, index), so merging the same shard twice changes nothing. Returns matches added.
+    /// Copies every run, match and unresolved match error of `other` into this store. Runs are
+    /// matched by key, matches by (run key, index), so merging the same shard twice changes
+    /// nothing; an error is copied only for a match this store does not have. Returns matches
+    /// added.
     pub fn merge_from(&mut self, other: &Store) -> Result<usize> {
         let mut added = 0;
         for run in other.runs()? {
             let bots = other.run_bots(run.id)?;
             let run_id = self.ensure_run(&run, &bots)?;
             added += self.insert_matches(run_id, &other.matches(run.id)?)?;
+            for error in other.match_errors(run.id)? {
+                self.record_match_error(run_id, &error)?;
+            }
+            if let Some(verdict) = other.verdict(run.id)? {
+                if self.verdict(run_id)?.is_none() {
+                    self.set_verdict(run_id, &verdict)?;
+                }
+            }
         }
         Ok(added)
     }
+}
+
+/// Puts a fresh store into WAL mode. Switching needs an exclusive lock, and SQLite does not
+/// always wait for it through the busy timeout, so two processes creating one store at once
+/// retry here instead of failing with "database is locked".
+fn enable_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let deadline = Instant::now() + BUSY_TIMEOUT;
+    loop {
+        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0)) {
+            Ok(_) => return Ok(()),
+            Err(e) if is_busy(&e) && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+    )
 }
 
 const RUN_SELECT: &str =
@@ -247,6 +410,26 @@ fn insert_match(tx: &rusqlite::Transaction, run_id: i64, m: &MatchRecord) -> Res
             m.replay_path,
             to_json(&m.times_us, "times_us")?,
             to_json(&m.data, "data")?,
+        ],
+    )?)
+}
+
+/// Inserts or replaces a match error, unless the match itself is stored.
+fn insert_match_error(
+    tx: &rusqlite::Transaction,
+    run_id: i64,
+    e: &MatchErrorRecord,
+) -> Result<usize> {
+    Ok(tx.execute(
+        "INSERT OR REPLACE INTO match_errors (run_id, match_idx, seed, seats, reason) \
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS \
+         (SELECT 1 FROM matches WHERE run_id = ?1 AND match_idx = ?2)",
+        params![
+            run_id,
+            e.match_idx as i64,
+            e.seed as i64,
+            to_json(&e.seats, "seats")?,
+            e.reason,
         ],
     )?)
 }

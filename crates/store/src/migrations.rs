@@ -6,7 +6,8 @@ use rusqlite::Connection;
 use crate::{Result, StoreError};
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &["
+pub(crate) const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE runs (
         id INTEGER PRIMARY KEY,
         key TEXT NOT NULL UNIQUE,
@@ -51,7 +52,26 @@ const MIGRATIONS: &[&str] = &["
         data TEXT NOT NULL,
         PRIMARY KEY (run_id, match_idx)
     );
-"];
+",
+    "
+    -- Matches whose external referee failed are not results: they move out of `matches`
+    -- (so resuming replays them) into `match_errors`, which keeps the latest reason.
+    CREATE TABLE match_errors (
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        match_idx INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        PRIMARY KEY (run_id, match_idx)
+    );
+    INSERT INTO match_errors (run_id, match_idx, seed, seats, reason)
+        SELECT run_id, match_idx, seed, seats, detail FROM matches
+        WHERE end_reason = 'referee_error';
+    DELETE FROM matches WHERE end_reason = 'referee_error';
+    -- Why a run stopped before its scheduled end (an SPRT decision), as JSON.
+    ALTER TABLE runs ADD COLUMN verdict TEXT;
+",
+];
 
 /// The schema version this realm writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

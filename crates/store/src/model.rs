@@ -56,6 +56,18 @@ pub struct MatchRecord {
     pub data: Vec<BTreeMap<String, f64>>,
 }
 
+/// A match that could not be played to its end through no fault of the bots (its external
+/// referee crashed, hung or printed no scores). It is not a result: statistics never count it,
+/// and resuming the run plays the match again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchErrorRecord {
+    pub match_idx: u64,
+    pub seed: u64,
+    /// `seats[s]` is the entrant in seat `s`.
+    pub seats: Vec<usize>,
+    pub reason: String,
+}
+
 pub(crate) fn run_from_row(r: &rusqlite::Row) -> rusqlite::Result<RunRecord> {
     Ok(RunRecord {
         id: r.get(0)?,
@@ -108,4 +120,23 @@ pub(crate) fn match_from_row(
             data: parse(data, "data")?,
         })
     })())
+}
+
+pub(crate) fn match_error_from_row(
+    r: &rusqlite::Row,
+) -> rusqlite::Result<Result<MatchErrorRecord, StoreError>> {
+    let (match_idx, seed): (i64, i64) = (r.get(0)?, r.get(1)?);
+    let seats: String = r.get(2)?;
+    let reason: String = r.get(3)?;
+    Ok(serde_json::from_str(&seats)
+        .map(|seats| MatchErrorRecord {
+            match_idx: match_idx as u64,
+            seed: seed as u64,
+            seats,
+            reason,
+        })
+        .map_err(|source| StoreError::Json {
+            column: "seats",
+            source,
+        }))
 }

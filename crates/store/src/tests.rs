@@ -103,6 +103,219 @@ fn a_store_from_a_newer_realm_is_refused() {
     let err = Store::open(&path).err().unwrap().to_string();
     assert_eq!(
         err,
-        "results store was written by a newer realm (schema 99, this realm knows 1)"
+        "results store was written by a newer realm (schema 99, this realm knows 2)"
     );
+}
+
+fn failure(idx: u64, reason: &str) -> MatchErrorRecord {
+    MatchErrorRecord {
+        match_idx: idx,
+        seed: 77,
+        seats: vec![1, 0],
+        reason: reason.into(),
+    }
+}
+
+#[test]
+fn a_failed_match_is_kept_apart_until_it_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("e.sqlite")).unwrap();
+    let id = store.ensure_run(&run("k"), &bots()).unwrap();
+    store.insert_matches(id, &[game(0)]).unwrap();
+    store.record_match_error(id, &failure(1, "first")).unwrap();
+    store.record_match_error(id, &failure(1, "again")).unwrap();
+    store
+        .record_match_error(id, &failure(0, "stored already"))
+        .unwrap();
+    assert_eq!(store.match_errors(id).unwrap(), vec![failure(1, "again")]);
+    assert_eq!(
+        store.done_matches(id).unwrap(),
+        vec![0],
+        "not a finished match"
+    );
+    store.insert_matches(id, &[game(1)]).unwrap();
+    assert_eq!(store.match_errors(id).unwrap(), vec![]);
+}
+
+#[test]
+fn merging_copies_unresolved_errors_and_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut shard = Store::open(&dir.path().join("a.sqlite")).unwrap();
+    let id = shard.ensure_run(&run("k"), &bots()).unwrap();
+    shard.record_match_error(id, &failure(3, "hung")).unwrap();
+    shard.set_verdict(id, r#"{"decision":"H1"}"#).unwrap();
+    let mut all = Store::open(&dir.path().join("all.sqlite")).unwrap();
+    all.merge_from(&shard).unwrap();
+    let all_id = all.run("k").unwrap().id;
+    assert_eq!(all.match_errors(all_id).unwrap(), vec![failure(3, "hung")]);
+    assert_eq!(
+        all.verdict(all_id).unwrap().as_deref(),
+        Some(r#"{"decision":"H1"}"#)
+    );
+}
+
+/// A store as realm 0.1.0 (schema 1) wrote it, with a referee error stored as a match.
+fn schema_1_store(path: &std::path::Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(migrations::MIGRATIONS[0]).unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    conn.execute_batch(
+        "INSERT INTO runs VALUES (1, 'k', 'arena', 't', 'x', NULL, NULL, 2, 1, 4, '{}');
+         INSERT INTO matches VALUES (1, 0, 5, '[0,1]', '[3,1]', '[1,2]', 'finished', '', \
+           '[null,null]', 0, 1, NULL, '[[],[]]', '[{},{}]');
+         INSERT INTO matches VALUES (1, 1, 5, '[1,0]', '[0,0]', '[1,1]', 'referee_error', \
+           'referee printed \"oops\", not a score', '[null,null]', 0, 1, NULL, '[[],[]]', '[{},{}]');",
+    )
+    .unwrap();
+}
+
+#[test]
+fn migration_2_moves_stored_referee_errors_out_of_the_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    schema_1_store(&path);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.done_matches(1).unwrap(), vec![0]);
+    assert_eq!(
+        store.match_errors(1).unwrap(),
+        vec![MatchErrorRecord {
+            match_idx: 1,
+            seed: 5,
+            seats: vec![1, 0],
+            reason: "referee printed \"oops\", not a score".into(),
+        }]
+    );
+    assert_eq!(store.verdict(1).unwrap(), None);
+}
+
+/// The store's bytes and the folder's listing, to show that nothing was written.
+fn snapshot(dir: &std::path::Path, file: &str) -> (Vec<u8>, Vec<String>) {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    (std::fs::read(dir.join(file)).unwrap(), names)
+}
+
+#[test]
+fn a_read_only_store_reads_without_writing_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.sqlite");
+    {
+        let mut store = Store::open(&path).unwrap();
+        let id = store.ensure_run(&run("k"), &bots()).unwrap();
+        store.insert_matches(id, &[game(0), game(1)]).unwrap();
+    }
+    let before = snapshot(dir.path(), "r.sqlite");
+    assert_eq!(before.1, vec!["r.sqlite"], "a store at rest is one file");
+    let mut store = Store::open_read_only(&path).unwrap();
+    let id = store.run("k").unwrap().id;
+    assert_eq!(store.done_matches(id).unwrap(), vec![0, 1]);
+    assert_eq!(store.run_bots(id).unwrap(), bots());
+    let err = store
+        .insert_matches(id, &[game(2)])
+        .unwrap_err()
+        .to_string();
+    assert!(err.ends_with("r.sqlite is open read-only"), "{err}");
+    drop(store);
+    assert_eq!(snapshot(dir.path(), "r.sqlite"), before);
+}
+
+#[test]
+fn a_read_only_store_sees_what_a_running_writer_commits() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.sqlite");
+    let mut writer = Store::open(&path).unwrap();
+    let id = writer.ensure_run(&run("k"), &bots()).unwrap();
+    let reader = Store::open_read_only(&path).unwrap();
+    assert_eq!(reader.done_matches(id).unwrap(), Vec::<u64>::new());
+    writer.insert_matches(id, &[game(0)]).unwrap();
+    assert_eq!(reader.done_matches(id).unwrap(), vec![0]);
+}
+
+#[test]
+fn read_only_opening_refuses_what_it_cannot_read_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.sqlite");
+    std::fs::write(&empty, b"").unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(
+        &text,
+        "not a database, just words and more words to fill a page\n".repeat(20),
+    )
+    .unwrap();
+    let old = dir.path().join("old.sqlite");
+    schema_1_store(&old);
+    let newer = dir.path().join("newer.sqlite");
+    drop(Store::open(&newer).unwrap());
+    let conn = Connection::open(&newer).unwrap();
+    conn.pragma_update(None, "user_version", 99).unwrap();
+    drop(conn);
+    let before: Vec<_> = ["empty.sqlite", "notes.txt", "old.sqlite", "newer.sqlite"]
+        .iter()
+        .map(|f| snapshot(dir.path(), f))
+        .collect();
+    let error = |p: &std::path::Path| Store::open_read_only(p).err().unwrap().to_string();
+    let shown = |p: &std::path::Path| std::path::absolute(p).unwrap().display().to_string();
+    assert_eq!(
+        error(&empty),
+        format!(
+            "{} is not a realm results store (empty file)",
+            shown(&empty)
+        )
+    );
+    assert_eq!(
+        error(&text),
+        format!(
+            "{} is not a realm results store (not an SQLite database)",
+            shown(&text)
+        )
+    );
+    assert_eq!(
+        error(&old),
+        format!(
+            "results store {0} has schema 1, older than this realm's 2; run `realm report --db {0}` \
+             once to upgrade it",
+            shown(&old)
+        )
+    );
+    assert_eq!(
+        error(&newer),
+        "results store was written by a newer realm (schema 99, this realm knows 2)"
+    );
+    let after: Vec<_> = ["empty.sqlite", "notes.txt", "old.sqlite", "newer.sqlite"]
+        .iter()
+        .map(|f| snapshot(dir.path(), f))
+        .collect();
+    assert_eq!(after, before);
+}
+
+#[test]
+fn many_writers_opening_one_new_store_at_once_all_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("busy.sqlite");
+    let barrier = std::sync::Barrier::new(8);
+    std::thread::scope(|scope| {
+        for t in 0..8u64 {
+            let (path, barrier) = (&path, &barrier);
+            scope.spawn(move || {
+                barrier.wait();
+                let mut store = Store::open(path).unwrap();
+                // Two threads per run: resuming a run another process is creating.
+                let id = store
+                    .ensure_run(&run(&format!("k{}", t / 2)), &bots())
+                    .unwrap();
+                for i in 0..5 {
+                    store.insert_matches(id, &[game(i)]).unwrap();
+                }
+                store.record_match_error(id, &failure(9, "x")).unwrap();
+            });
+        }
+    });
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.runs().unwrap().len(), 4);
+    for run in store.runs().unwrap() {
+        assert_eq!(store.done_matches(run.id).unwrap(), vec![0, 1, 2, 3, 4]);
+    }
 }
