@@ -47,18 +47,40 @@ const kingdominoCells = (rows) => {
 const kbTokens = (rows) => (rows ?? []).flatMap((r) => (/\s/.test(r.trim()) ? r.trim().split(/\s+/) : [...r.trim()]));
 
 // selector -> expected count, for one frame of one game.
-export function expectedCounts(game, f, nPlayers) {
+export function expectedCounts(game, f, nPlayers, variant) {
   const out = {};
   const seats = [...Array(nPlayers).keys()];
   switch (game) {
-    case "kingdomino":
+    case "kingdomino": {
       seats.forEach((p) => (out[`[data-kingdom="${p}"] [data-cell]`] = kingdominoCells(f.kingdoms?.[p])));
-      out["[data-domino]"] = (f.current ?? []).length + (f.next ?? []).length;
-      out["[data-king]"] = [...(f.current ?? []), ...(f.next ?? [])].filter((d) => typeof d.owner === "number" && d.owner >= 0).length;
+      // ID 0 is a placeholder, not a domino (spec §3: turn 1's CURRENT, turn T's NEXT).
+      const real = (line) => (line ?? []).filter((d) => d.id !== 0);
+      out["[data-domino]"] = real(f.current).length + real(f.next).length;
+      out["[data-domino][data-played]"] = real(f.current).filter((_, i) => i < f.slot).length;
+      // Kings (spec §1.3): 2 per player with 2 players, else 1. Every king of a player still
+      // in the game stands on the draft line (waiting to pick in turn 1, on its current tile
+      // until played, then on the tile it picked), except in the last turn (no line to pick
+      // from, R10), where a king leaves once its tile is played. Eliminated players' kings
+      // are off the board (R30).
+      const kingsEach = nPlayers === 2 ? 2 : 1;
+      const active = (p) => typeof p === "number" && p >= 0 && f.eliminated?.[p] !== true;
+      const lastTurn = (f.next ?? []).every((d) => d.id === 0);
+      seats.forEach((p) => {
+        const unplayed = (f.current ?? []).filter((d, i) => i >= f.slot && d.owner === p).length;
+        out[`[data-king="${p}"]`] = !active(p) ? 0 : lastTurn ? unplayed : kingsEach;
+      });
+      out["[data-king]"] = seats.reduce((sum, p) => sum + out[`[data-king="${p}"]`], 0);
       break;
+    }
     case "blocking":
       seats.forEach((p) => (out[`[data-cell][data-player="${p}"]`] = chars(f.board, (c) => c === String(p))));
       out["[data-last]"] = (f.last_move?.cells ?? []).length;
+      if (variant === "duo") {
+        // Blokus Duo's two start cells (4,4) and (9,9) are either player's: drawn neutral
+        // while still empty, never in a player's colour.
+        out['[data-start="shared"]'] = [[4, 4], [9, 9]].filter(([x, y]) => f.board?.[y]?.[x] === ".").length;
+        out['[data-start]:not([data-start="shared"])'] = 0;
+      }
       break;
     case "ice-and-fire":
       out['[data-cell][data-owner="0"][data-active="true"]'] = chars(f.cells, (c) => c === "R");
@@ -94,13 +116,22 @@ export async function checkStep(page, replay, step, label) {
   const game = replay.spec.game;
   await page.waitForFunction((s) => document.querySelector("#board")?.dataset.step === String(s), step);
   const frame = step === 0 ? replay.initial_frame : replay.turns[step - 1].frame;
-  const expected = expectedCounts(game, frame, replay.spec.n_players);
+  const expected = expectedCounts(game, frame, replay.spec.n_players, replay.spec.variant);
   for (const [selector, count] of Object.entries(expected)) {
     const got = await page.locator(`#board ${selector}`).count();
     assert.equal(got, count, `${label} step ${step}: ${selector}`);
   }
   const scores = await page.locator('tr[data-row="score"] td').allTextContents();
   assert.deepEqual(scores.map(Number), frame.scores.map(Number), `${label} step ${step}: scores`);
+  if (step === replay.turns.length) {
+    const ranks = await page.locator('tr[data-row="rank"] td').allTextContents();
+    assert.deepEqual(ranks, replay.outcome.ranks.map((r) => `#${r}`), `${label}: final ranks`);
+    // Result figures beyond the score (outcome.stats), one row each under the final ranks.
+    for (const stat of replay.outcome.stats ?? []) {
+      const row = await page.locator(`tr[data-stat="${stat.name}"] td`).allTextContents();
+      assert.deepEqual(row.map(Number), stat.values, `${label} step ${step}: stat ${stat.name}`);
+    }
+  }
   if (step > 0) {
     const call = replay.turns[step - 1];
     assert.equal(await page.locator("#verdict").getAttribute("data-status"), call.verdict.status, `${label} step ${step}: verdict`);

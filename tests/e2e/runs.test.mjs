@@ -1,6 +1,7 @@
 // End-to-end test of the results-store pages of `realm serve`, as a person uses them after
 // `realm arena`: the runs list, a run's leaderboard and pairwise matrix, the matches page
-// filtered by bot and by fault, and a stored match's replay opened from its row.
+// filtered by bot, fault, seed and result (expected rows computed from the run's JSON), and a
+// stored match's replay opened from its row.
 //
 // Usage: node runs.test.mjs REALM_BINARY STORE.sqlite REPLAY_DIR
 // The store must hold one Kingdomino run of builtin:greedy, builtin:random and a bot that
@@ -78,7 +79,68 @@ async function checkLeaderboard(page) {
   return byBot;
 }
 
-async function checkMatchesFilters(page) {
+const shownIds = async (page) =>
+  (await page.locator("#matches tbody tr[data-match]").evaluateAll((rows) => rows.map((r) => Number(r.dataset.match)))).sort((a, b) => a - b);
+
+async function submitFilters(page) {
+  await Promise.all([page.waitForNavigation(), page.click("form.filters button")]);
+  await page.waitForSelector("#matches");
+}
+
+// The seed and result filters, chosen in the form; the expected rows come from the run's
+// match list as JSON, filtered here by the meaning of each filter.
+async function checkSeedAndResultFilters(page, url) {
+  const all = await (await fetch(new URL("api/runs/1/matches", url))).json();
+  const ids = (rows) => rows.map((m) => m.id).sort((a, b) => a - b);
+
+  // Seeds are 64-bit and lose digits as JSON numbers in JavaScript: a person copies one from
+  // the Seed column, so the seeds are read from the unfiltered table's text.
+  await page.selectOption('select[name="bot"]', "");
+  await submitFilters(page);
+  const seedOf = Object.fromEntries(await page.locator("#matches tbody tr[data-match]").evaluateAll((rows) =>
+    rows.map((r) => [Number(r.dataset.match), r.cells[1].textContent.trim()])));
+  assert.equal(Object.keys(seedOf).length, all.length, "every match listed");
+  const seed = seedOf[all[all.length - 1].id];
+  await page.fill('input[name="seed"]', seed);
+  await submitFilters(page);
+  assert.ok(page.url().includes(`seed=${seed}`), `seed in the URL: ${page.url()}`);
+  const bySeed = all.filter((m) => seedOf[m.id] === seed);
+  assert.ok(bySeed.length >= 1);
+  assert.deepEqual(await shownIds(page), ids(bySeed), `matches of seed ${seed}`);
+  await page.fill('input[name="seed"]', "");
+
+  // Win and loss are a bot's: disabled until a bot is chosen.
+  assert.equal(await page.locator('select[name="result"] option[value="loss"]').isDisabled(), true, "loss needs a bot");
+  await page.selectOption('select[name="bot"]', "builtin:random");
+  assert.equal(await page.locator('select[name="result"] option[value="loss"]').isDisabled(), false, "loss enabled with a bot");
+  await page.selectOption('select[name="result"]', "loss");
+  await submitFilters(page);
+  const randomLost = all.filter((m) => m.seats.some((s) => s.bot === "builtin:random" && s.rank !== 1));
+  assert.ok(randomLost.length > 0, "random lost to greedy");
+  assert.deepEqual(await shownIds(page), ids(randomLost), "random's losses");
+  await page.screenshot({ path: path.join(shots, "matches-random-loss.png"), fullPage: true });
+  await page.selectOption('select[name="result"]', "win");
+  await submitFilters(page);
+  const randomWon = all.filter((m) => m.seats.some((s) => s.bot === "builtin:random" && s.rank === 1) &&
+    m.seats.filter((s) => s.rank === 1).length === 1);
+  assert.deepEqual(await shownIds(page), ids(randomWon), "random's wins");
+
+  // Back to any bot: the loss choice is cleared, and "decisive" (one winner) is offered.
+  await page.selectOption('select[name="bot"]', "");
+  assert.equal(await page.locator('select[name="result"]').inputValue(), "", "loss cleared without a bot");
+  await page.selectOption('select[name="result"]', "decisive");
+  await submitFilters(page);
+  const decisive = all.filter((m) => m.seats.filter((s) => s.rank === 1).length === 1);
+  assert.deepEqual(await shownIds(page), ids(decisive), "decisive matches");
+  await page.selectOption('select[name="result"]', "draw");
+  await submitFilters(page);
+  const drawn = all.filter((m) => m.seats.filter((s) => s.rank === 1).length > 1);
+  assert.deepEqual(await shownIds(page), ids(drawn), "drawn matches");
+  await page.selectOption('select[name="result"]', "");
+  console.log(`ok   matches page: seed (${bySeed.length}), random's losses (${randomLost.length}) and wins (${randomWon.length}), decisive (${decisive.length}), drawn (${drawn.length})`);
+}
+
+async function checkMatchesFilters(page, url) {
   // The bot link of the leaderboard lists that bot's games only.
   await page.locator('#leaderboard tr[data-bot="builtin:greedy"] a').click();
   await page.waitForSelector("#matches");
@@ -86,10 +148,14 @@ async function checkMatchesFilters(page) {
   assert.equal(await rows.count(), 4, "greedy played 4 matches");
   for (const text of await rows.allTextContents()) assert.ok(text.includes("builtin:greedy"), `row without greedy: ${text}`);
 
-  // The fault filter, typed into the form as a person would.
+  await checkSeedAndResultFilters(page, url);
+
+  // The fault filter offers the codes of the run's faults: here only the crash.
+  const codes = await page.locator('select[name="fault"] option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(codes, ["", "any", "crashed"], "fault choices");
   await page.selectOption('select[name="bot"]', "");
-  await page.fill('input[name="fault"]', "crashed");
-  await Promise.all([page.waitForNavigation(), page.click("form.filters button")]);
+  await page.selectOption('select[name="fault"]', "crashed");
+  await submitFilters(page);
   assert.ok(page.url().includes("fault=crashed"), `filter in the URL: ${page.url()}`);
   const faulted = page.locator("#matches tbody tr[data-match]");
   assert.equal(await faulted.count(), 4, "4 matches with a crash");
@@ -128,7 +194,7 @@ async function main() {
   await withBrowser(child, async (page) => {
     await checkRunsList(page, url);
     await checkLeaderboard(page);
-    const row = await checkMatchesFilters(page);
+    const row = await checkMatchesFilters(page, url);
     await checkStoredReplay(page, row, url);
     const missing = await page.goto(new URL("runs/99", url).href);
     assert.equal(missing.status(), 404, "an unknown run is 404");

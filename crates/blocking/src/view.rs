@@ -1,5 +1,6 @@
 //! Viewer frames: one JSON object per moment of the match with the board, the last accepted
-//! move, the shapes each player still holds, scores, eliminations and start cells. The schema
+//! move, the shapes each player still holds, scores, eliminations and start cells (and whether
+//! they are shared, as in Duo). The schema
 //! is documented in RULES.md (§ Frames); it carries no anchor marks, which are per receiver.
 
 use serde_json::{json, Value};
@@ -39,6 +40,9 @@ pub fn frame(pos: &Position, turn: u32, last: Option<&Played>) -> Value {
                 }
                 acc
             });
+    // Duo lists both cells for both players: the cells belong to no one in particular, and
+    // `starts` is then not one cell per player.
+    let starts_shared = (1..np).any(|p| config.starts(p) == config.starts(0));
     json!({
         "turn": turn,
         "size": pos.size(),
@@ -48,5 +52,26 @@ pub fn frame(pos: &Position, turn: u32, last: Option<&Played>) -> Value {
         "scores": (0..np).map(|p| pos.score(p)).collect::<Vec<_>>(),
         "eliminated": (0..np).map(|p| pos.is_eliminated(p)).collect::<Vec<_>>(),
         "starts": starts,
+        "starts_shared": starts_shared,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use realm_core::MatchSpec;
+
+    #[test]
+    fn duo_start_cells_are_shared_and_the_others_are_not() {
+        let frame = |spec: MatchSpec| crate::new_referee(&spec).unwrap().frame();
+        let duo = frame(MatchSpec::new("blocking", 2, 1).with_variant("duo"));
+        assert_eq!(duo["starts"].to_string(), "[[4,4],[9,9]]");
+        assert_eq!(duo["starts_shared"], true);
+        for n in [2, 3, 4] {
+            let own = frame(MatchSpec::new("blocking", n, 1));
+            assert_eq!(own["starts_shared"], false, "{n} players");
+            assert_eq!(own["starts"].as_array().unwrap().len(), n);
+        }
+        let classic = frame(MatchSpec::new("blocking", 4, 1).with_variant("classic"));
+        assert_eq!(classic["starts_shared"], false);
+    }
 }

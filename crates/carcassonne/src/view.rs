@@ -41,7 +41,14 @@ pub fn frame(referee: &CarcassonneReferee) -> Value {
         .collect();
     let tile_to_place = state.current_tile().map(|ty| {
         let t = set.get(ty);
-        json!({"name": t.name, "edges": t.edges_text(0)})
+        // Drawn like a placed tile at angle 0, so it needs the same fields.
+        json!({
+            "name": t.name,
+            "edges": t.edges_text(0),
+            "center": u8::from(t.center),
+            "shield": u8::from(t.shield),
+            "links": t.angles[0].links,
+        })
     });
     let last = referee.last().map(|m| {
         json!({
@@ -62,4 +69,28 @@ pub fn frame(referee: &CarcassonneReferee) -> Value {
         "scores": board.scores(),
         "eliminated": (0..n).map(|p| state.is_eliminated(p)).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use realm_core::MatchSpec;
+
+    use crate::tiles::tileset;
+
+    #[test]
+    fn the_tile_to_place_carries_what_a_placed_tile_carries() {
+        let frame = crate::new_referee(&MatchSpec::new("carcassonne", 2, 3))
+            .unwrap()
+            .frame();
+        let next = &frame["tile_to_place"];
+        let ty = tileset()
+            .types
+            .iter()
+            .find(|t| t.name == next["name"])
+            .expect("a tile of the set");
+        assert_eq!(next["edges"], ty.edges_text(0));
+        assert_eq!(next["links"], ty.angles[0].links);
+        assert_eq!(next["center"], u8::from(ty.center));
+        assert_eq!(next["shield"], u8::from(ty.shield));
+    }
 }

@@ -1,12 +1,15 @@
-//! `realm score kingdom-builder FILE`: scores a finished board.
+//! `realm score kingdom-builder FILE`: scores a finished board, and with `--replay` or `--view`
+//! writes it as a one-frame replay that the web viewer draws.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use realm_kingdom_builder::{run_scorer, ScoreFormat, ScoreOptions};
+use realm_kingdom_builder::{
+    format_table, score_bytes, score_replay, LordsRule, ScoreFormat, ScoreOptions,
+};
 
 #[derive(Args)]
 pub struct ScoreArgs {
@@ -29,6 +32,13 @@ pub struct ScoreArgs {
     /// Every per-card value and the totals as JSON
     #[arg(long)]
     json: bool,
+    /// Also write the scored board as a one-frame replay (for `realm view`)
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
+    /// Write the replay (default: replays/kingdom-builder-BOARD.json) and serve it in the web
+    /// viewer
+    #[arg(long)]
+    view: bool,
 }
 
 pub fn run(args: ScoreArgs) -> Result<ExitCode> {
@@ -38,14 +48,15 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
             args.game
         );
     }
-    let text = if args.board.as_os_str() == "-" {
-        let mut text = String::new();
+    let from_stdin = args.board.as_os_str() == "-";
+    let bytes = if from_stdin {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .context("reading the board from stdin")?;
-        text
+        bytes
     } else {
-        std::fs::read_to_string(&args.board)
+        std::fs::read(&args.board)
             .with_context(|| format!("cannot read {}", args.board.display()))?
     };
     let format = if args.json {
@@ -56,13 +67,61 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
         ScoreFormat::Totals
     };
     let options = ScoreOptions {
-        cards: args.cards,
+        cards: args.cards.clone(),
         players: args.players,
         lords_zero: args.lords_zero,
         format,
     };
-    let output = run_scorer(&text, &options)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.board.display()))?;
-    print!("{output}");
+    let (board, table) = score_bytes(&bytes, &options).map_err(|e| {
+        // Only what is wrong inside the board is located in a file; option errors stand alone.
+        if e.is_about_board() {
+            let name = if from_stdin {
+                "stdin".to_string()
+            } else {
+                args.board.display().to_string()
+            };
+            anyhow::anyhow!("{name}: {e}")
+        } else {
+            anyhow::anyhow!("{e}")
+        }
+    })?;
+    crate::write_stdout(format_args!("{}", format_table(&table, format)))?;
+
+    let replay_path = match (&args.replay, args.view) {
+        (Some(path), _) => Some(path.clone()),
+        (None, true) => Some(default_replay_path(&args.board, from_stdin)),
+        (None, false) => None,
+    };
+    let Some(replay_path) = replay_path else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    let lords = if args.lords_zero {
+        LordsRule::ZeroCountsRank
+    } else {
+        LordsRule::NonZeroCounts
+    };
+    write_replay(&replay_path, &score_replay(&board, &table, lords))?;
+    if args.view {
+        let server = realm_viewer::start(realm_viewer::ServerConfig::single(&replay_path))?;
+        outln!("realm viewer: {}  (Ctrl-C to stop)", server.url())?;
+        server.join();
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `replays/kingdom-builder-STEM.json`, named after the board file (`stdin` for `-`).
+fn default_replay_path(board: &Path, from_stdin: bool) -> PathBuf {
+    let stem = match board.file_stem() {
+        Some(stem) if !from_stdin => stem.to_string_lossy().into_owned(),
+        _ => "stdin".to_string(),
+    };
+    PathBuf::from("replays").join(format!("kingdom-builder-{stem}.json"))
+}
+
+fn write_replay(path: &Path, replay: &realm_core::Replay) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let json = serde_json::to_vec_pretty(replay).context("encoding the replay")?;
+    std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -1,5 +1,6 @@
 //! The results store as the viewer's `RunSource`: runs, leaderboards with ratings, pairwise
-//! records and filterable match lists, read fresh on every request.
+//! records, the fault codes that occur, and filterable match lists paged by the viewer, read
+//! fresh on every request.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -60,12 +61,26 @@ fn summary(store: &Store, run: &RunRecord) -> Result<RunSummary, SourceError> {
         n_bots: bots.len(),
         n_matches_done: done,
         n_matches_planned: run.n_matches,
-        status: if done >= run.n_matches {
-            "done".into()
-        } else {
-            "incomplete".into()
-        },
+        status: run_status(store, run, done)?,
     })
+}
+
+/// `done`, `incomplete`, an SPRT decision (`H1 accepted after 152 games`) for a run the test
+/// stopped early, plus the count of matches an external referee failed, which are no results.
+fn run_status(store: &Store, run: &RunRecord, done: u64) -> Result<String, SourceError> {
+    let sprt = store
+        .verdict(run.id)?
+        .and_then(|v| serde_json::from_str::<realm_arena::report::SprtVerdict>(&v).ok());
+    let mut status = match sprt {
+        Some(v) => format!("{} accepted after {} games", v.decision, v.games),
+        None if done >= run.n_matches => "done".into(),
+        None => "incomplete".into(),
+    };
+    let failed = store.match_errors(run.id)?.len();
+    if failed > 0 {
+        status.push_str(&format!(", {failed} failed by the referee"));
+    }
+    Ok(status)
 }
 
 fn group_size(run: &RunRecord) -> u64 {
@@ -192,11 +207,18 @@ impl RunSource for StoreRuns {
                         .collect()
                 })
                 .collect();
+            let mut fault_codes: Vec<String> = matches
+                .iter()
+                .flat_map(|m| m.faults.iter().flatten().map(|(code, _)| code.clone()))
+                .collect();
+            fault_codes.sort();
+            fault_codes.dedup();
             Ok(Some(RunDetail {
                 summary: summary(store, &run)?,
                 leaderboard,
                 bots: bots.iter().map(|b| b.name.clone()).collect(),
                 pairwise,
+                fault_codes,
             }))
         })
     }
@@ -216,6 +238,7 @@ impl RunSource for StoreRuns {
                 .iter()
                 .map(|m| row_of(m, &names))
                 .filter(|row| filter.accepts(row))
+                .skip(filter.offset)
                 .take(filter.limit)
                 .collect())
         })

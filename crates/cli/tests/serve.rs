@@ -23,15 +23,22 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://127.0.0.1:"))
-            .expect(&line)
-            .to_string();
+        // The URL line may follow other output (`realm score --view` prints the scores first).
+        let mut reader = BufReader::new(child.stdout.as_mut().unwrap());
+        let mut seen = String::new();
+        let url = loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap() == 0 {
+                panic!("no URL in the output: {seen}");
+            }
+            if let Some(url) = line
+                .split_whitespace()
+                .find(|w| w.starts_with("http://127.0.0.1:"))
+            {
+                break url.to_string();
+            }
+            seen.push_str(&line);
+        };
         let base = url
             .trim_start_matches("http://")
             .split('/')
@@ -96,8 +103,17 @@ fn serve_shows_runs_matches_and_replays_of_the_store() {
     let detail: serde_json::Value = serde_json::from_str(&detail).unwrap();
     assert_eq!(detail["leaderboard"][0]["bot"], "builtin:greedy");
     assert_eq!(detail["pairwise"][0][1]["wins"], 4);
+    assert_eq!(detail["fault_codes"], serde_json::json!([]));
     let (status, matches) = server.get("/api/runs/1/matches?bot=builtin%3Arandom&result=win");
     assert_eq!((status, matches.as_str()), (200, "[]"));
+    let (_, all) = server.get("/api/runs/1/matches?result=decisive");
+    let all: serde_json::Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(
+        all.as_array().unwrap().len(),
+        4,
+        "greedy won all four outright"
+    );
+    assert_eq!(server.get("/api/runs/1/matches?page=2").1, "[]");
     assert_eq!(server.get("/runs/1/matches/2").0, 200);
     assert_eq!(server.get("/api/replays").0, 200);
     assert_eq!(server.get("/replay/..%2f..%2fetc%2fpasswd").0, 404);
@@ -124,4 +140,41 @@ fn view_serves_one_replay() {
     let (status, body) = server.get("/api/replays");
     assert_eq!(status, 200);
     assert!(body.contains("one.json"), "{body}");
+}
+
+#[test]
+fn score_view_writes_and_serves_the_scored_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../kingdom-builder/data/kingdom_builder_example_board.txt"
+    );
+    std::fs::copy(board, dir.path().join("example.txt")).unwrap();
+    let server = Server::start(
+        dir.path(),
+        &[
+            "score",
+            "kingdom-builder",
+            "example.txt",
+            "--cards",
+            "1,3,7",
+            "--view",
+        ],
+    );
+    let written = dir.path().join("replays/kingdom-builder-example.json");
+    assert!(written.is_file(), "the replay is kept where --view says");
+    let (status, list) = server.get("/api/replays");
+    assert_eq!(status, 200);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    assert_eq!(list[0]["name"], "kingdom-builder-example.json");
+    assert_eq!(
+        list[0]["summary"]["scores"],
+        serde_json::json!([52, 46, 43, 62])
+    );
+    let (status, page) = server.get("/replay/kingdom-builder-example.json");
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("/api/replay/kingdom-builder-example.json"),
+        "{page}"
+    );
 }

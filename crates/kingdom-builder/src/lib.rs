@@ -27,13 +27,15 @@ use realm_core::GameInfo;
 
 pub use board::{Board, Cell, Pos, MAX_PLAYERS, QUADRANT_SIZE, SIZE};
 pub use cards::{parse_card_list, Card, CardListError, UnknownCard};
-pub use parse::{parse_board, ParseError, ParseErrorKind};
+pub use parse::{board_text, parse_board, ParseError, ParseErrorKind};
 pub use score::{
     groups, lords_in_quadrant, score_card, score_castles, score_table, Component, Group, LordsRule,
     ScoreRow, ScoreRules, ScoreTable,
 };
-pub use scorer::{format_table, run_scorer, score_text, ScoreError, ScoreFormat, ScoreOptions};
-pub use view::board_json;
+pub use scorer::{
+    format_table, run_scorer, score_bytes, score_text, ScoreError, ScoreFormat, ScoreOptions,
+};
+pub use view::{board_json, score_replay};
 
 /// The statement's example board (B5 text, byte for byte). It is user content from
 /// codegolf.stackexchange.com/q/44485, licensed CC BY-SA; see `data/README.md`.

@@ -30,6 +30,8 @@ pub enum ParseErrorKind {
     RowLength { found: usize },
     /// A token outside `. W M T C 1 2 3 4`.
     UnknownToken(String),
+    /// A byte that does not start or continue a UTF-8 character (the text is not text).
+    InvalidUtf8 { byte: u8 },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -53,8 +55,27 @@ impl fmt::Display for ParseErrorKind {
                 };
                 write!(f, "unknown token '{}{more}'", shown.escape_debug())
             }
+            ParseErrorKind::InvalidUtf8 { byte } => {
+                write!(f, "byte 0x{byte:02x} is not UTF-8 text")
+            }
         }
     }
+}
+
+/// The bytes of a board file as text, or the line and column of the first byte that is not
+/// UTF-8 (the column counts the characters before it on its line, like every other error).
+pub fn board_text(bytes: &[u8]) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+        let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
+        ParseError {
+            line: valid.matches('\n').count() + 1,
+            column: valid[line_start..].chars().count() + 1,
+            kind: ParseErrorKind::InvalidUtf8 {
+                byte: bytes[e.valid_up_to()],
+            },
+        }
+    })
 }
 
 /// Parses a B5 text board.
@@ -295,6 +316,28 @@ mod tests {
         assert_eq!(
             err(&lines.join("\n")),
             "line 8, column 2: unknown token '?'"
+        );
+    }
+
+    #[test]
+    fn b5_bytes_that_are_not_utf8_name_line_and_column() {
+        assert_eq!(board_text(EXAMPLE.as_bytes()), Ok(EXAMPLE));
+        let error = |bytes: &[u8]| board_text(bytes).unwrap_err().to_string();
+        // Line 3 holds "é" (two bytes, one character) then a lone continuation byte.
+        let mut bytes = b". .\n . .\n\xc3\xa9 ".to_vec();
+        bytes.push(0x80);
+        assert_eq!(
+            error(&bytes),
+            "line 3, column 3: byte 0x80 is not UTF-8 text"
+        );
+        assert_eq!(
+            error(b"\xff\xfe. ."),
+            "line 1, column 1: byte 0xff is not UTF-8 text"
+        );
+        // A character cut short by the end of the text.
+        assert_eq!(
+            error(b"\r\n. \xe2\x82"),
+            "line 2, column 3: byte 0xe2 is not UTF-8 text"
         );
     }
 

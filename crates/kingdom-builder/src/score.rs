@@ -495,16 +495,25 @@ mod tests {
     #[test]
     fn r17_merchants_obvious_boards() {
         // Two castles joined by a chain of player 1: 8. A single settlement of player 2 between
-        // a town and a castle: 8. A touching town-castle pair with a settlement next to only
-        // the town: nothing.
+        // a town and a castle: 8. A touching town-castle pair, (17,2) and (17,3), with player
+        // 2's (17,1) next to the town only: the pair is not linked through itself, so nothing
+        // more (counting it would give player 2 16).
         let board = position(&[
             (Cell::Castle, &[(0, 0), (0, 4)]),
             (P1, &[(0, 1), (0, 2), (0, 3)]),
             (Cell::Town, &[(10, 10), (17, 2)]),
             (Cell::Castle, &[(10, 12), (17, 3)]),
-            (P2, &[(10, 11), (16, 1)]),
+            (P2, &[(10, 11), (17, 1)]),
         ]);
+        let p2_lone = Pos::new(17, 1);
+        assert!(p2_lone.is_next_to(Pos::new(17, 2)) && !p2_lone.is_next_to(Pos::new(17, 3)));
+        assert!(Pos::new(17, 2).is_next_to(Pos::new(17, 3)));
         assert_eq!(card(&board, Card::Merchants, 2), [8, 8]);
+        // Once (17,1)'s group also reaches the castle, both hexes of the pair are paid.
+        let mut reaching = board.clone();
+        reaching.set(Pos::new(18, 2), P2);
+        reaching.set(Pos::new(18, 3), P2);
+        assert_eq!(card(&reaching, Card::Merchants, 2), [8, 16]);
         // Player 1 adds a second group linking (0,4) to a town: (0,4) is paid once, the town
         // once more.
         let mut more = board.clone();

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::board::{Board, MAX_PLAYERS};
 use crate::cards::{parse_card_list, CardListError};
-use crate::parse::{parse_located, ParseError};
+use crate::parse::{board_text, parse_located, LocatedBoard, ParseError};
 use crate::score::{score_table, LordsRule, ScoreRules, ScoreTable};
 
 /// What the scorer prints.
@@ -56,9 +56,38 @@ pub enum ScoreError {
     },
 }
 
+impl ScoreError {
+    /// True when the error is about the board's content (so a message may name the board
+    /// file); false for the options (`--cards`, `--players`), which no file explains.
+    pub fn is_about_board(&self) -> bool {
+        matches!(
+            self,
+            ScoreError::Parse(_) | ScoreError::DigitAbovePlayers { .. }
+        )
+    }
+}
+
 /// Parses and scores a board as the command does, returning the board and its table.
 pub fn score_text(
     board_text: &str,
+    options: &ScoreOptions,
+) -> Result<(Board, ScoreTable), ScoreError> {
+    score_located(|| parse_located(board_text), options)
+}
+
+/// `score_text` for the raw bytes of a board file: bytes that are not UTF-8 are a board error
+/// with the line and column of the first bad byte.
+pub fn score_bytes(
+    board_bytes: &[u8],
+    options: &ScoreOptions,
+) -> Result<(Board, ScoreTable), ScoreError> {
+    score_located(|| parse_located(board_text(board_bytes)?), options)
+}
+
+/// The checks in their documented order: the card list, the player range, the board (read
+/// by `parse`), then the digits against the player count.
+fn score_located(
+    parse: impl FnOnce() -> Result<LocatedBoard, ParseError>,
     options: &ScoreOptions,
 ) -> Result<(Board, ScoreTable), ScoreError> {
     let cards = parse_card_list(options.cards.as_deref().unwrap_or(""))?;
@@ -67,7 +96,7 @@ pub fn score_text(
             return Err(ScoreError::PlayerCount(n));
         }
     }
-    let located = parse_located(board_text)?;
+    let located = parse()?;
     let board = located.board.clone();
     let n_players = match options.players {
         Some(n) => {

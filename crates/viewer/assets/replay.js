@@ -18,7 +18,12 @@ main().catch((err) => {
 async function main() {
   const response = await fetch(app.dataset.src);
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-  const replay = await response.json();
+  const text = await response.text();
+  const replay = JSON.parse(text);
+  // Seeds are 64-bit: JSON.parse rounds those above 2^53, so the title shows the seed's digits
+  // as written (the spec object's seed comes before its nested options).
+  const exactSeed = text.match(/"spec"\s*:\s*\{[^{}]*?"seed"\s*:\s*(-?\d+)/);
+  if (exactSeed && replay?.spec) replay.spec.seed = exactSeed[1];
   const renderer = await loadRenderer(replay?.spec?.game);
   new Viewer(replay, renderer).mount();
 }
@@ -69,6 +74,12 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A name as text with line-break chances after ':', '/' and '_' and before '#', so that
+// "builtin:greedy#2" wraps as "builtin:" / "greedy#2" rather than inside a word.
+function breakable(name) {
+  return String(name).split(/(?<=[:/_])|(?=#)/).flatMap((part, i) => (i ? [h("wbr"), part] : [part]));
+}
+
 class Viewer {
   constructor(replay, renderer) {
     this.replay = replay;
@@ -109,7 +120,8 @@ class Viewer {
       h("button", { id: "next", title: "next step (→)", onclick: () => this.go(this.step + 1) }, icon("next")),
       h("button", { id: "last", title: "last step (End)", onclick: () => this.go(this.last) }, icon("last")),
       speed, this.slider,
-      h("label", { class: "step-box" }, "step ", this.number, ` / ${this.last}`));
+      h("label", { class: "step-box" }, "step ", this.number, ` / ${this.last}`),
+      this.turnBox());
 
     this.board = h("div", { id: "board", class: "board" });
     this.callBox = h("section", { id: "call", class: "panel" });
@@ -131,9 +143,34 @@ class Viewer {
         h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)));
 
     document.addEventListener("keydown", (e) => this.onKey(e));
-    const fromHash = /step=(\d+)/.exec(location.hash);
-    this.go(fromHash ? Number(fromHash[1]) : 0);
+    const stepInHash = /step=(\d+)/.exec(location.hash);
+    const turnInHash = /turn=(\d+)/.exec(location.hash);
+    this.go(stepInHash ? Number(stepInHash[1]) : turnInHash ? this.stepOfTurn(Number(turnInHash[1])) : 0);
     app.dataset.ready = "true";
+  }
+
+  // The game's own turn numbers: one call per step, several calls per turn (Kingdomino's two
+  // kings, every seat of a multi-player game), so "jump to turn" is not "jump to step".
+  turnOfStep(step) {
+    if (step > 0) return this.turns[step - 1]?.turn;
+    const t = this.frames[0]?.turn;
+    return Number.isFinite(t) ? t : this.turns[0]?.turn;
+  }
+
+  // The step showing the first call of `turn` (or of the first later turn).
+  stepOfTurn(turn) {
+    const i = this.turns.findIndex((t) => Number(t?.turn) >= turn);
+    return i < 0 ? this.last : i + 1;
+  }
+
+  turnBox() {
+    const known = this.turns.map((t) => t?.turn).filter(Number.isFinite);
+    if (!known.length) return null;
+    const [lo, hi] = [Math.min(...known), Math.max(...known)];
+    this.turnInput = h("input", { type: "number", id: "turn-input", min: lo, max: hi, "aria-label": "jump to game turn",
+      onchange: () => this.go(this.stepOfTurn(Number(this.turnInput.value))) });
+    return h("label", { class: "step-box", title: "the game's turn number (a turn may take several calls)" },
+      "turn ", this.turnInput, ` / ${hi}`);
   }
 
   outcomeBox() {
@@ -158,6 +195,7 @@ class Viewer {
     if (this.step === this.last) this.pause();
     this.slider.value = this.step;
     this.number.value = this.step;
+    if (this.turnInput) this.turnInput.value = this.turnOfStep(this.step) ?? "";
     history.replaceState(null, "", `#step=${this.step}`);
     this.draw();
   }
@@ -217,11 +255,16 @@ class Viewer {
     this.board.dataset.step = this.step;
     this.drawCall(call, frame);
     this.drawScores(frame, env);
-    this.chartBox.replaceChildren(drawChart(this.series, this.step, (i) => this.go(i)));
+    // A single position has no course to chart.
+    if (this.last > 0) this.chartBox.replaceChildren(drawChart(this.series, this.step, (i) => this.go(i)));
     this.drawIo(call);
   }
 
   drawCall(call, frame) {
+    if (!call && this.last === 0) {
+      this.callBox.replaceChildren(h("h2", {}, "One position"), h("p", { class: "muted" }, "This replay holds a single position and no calls."));
+      return;
+    }
     if (!call) {
       this.callBox.replaceChildren(h("h2", {}, "Start of the match"), h("p", { class: "muted" }, "Before the first call. Step forward with → or the buttons."));
       return;
@@ -247,17 +290,22 @@ class Viewer {
     } catch (err) {
       console.error(err);
     }
-    const head = h("tr", {}, h("th", {}, ""), this.names.map((n, i) => h("th", { style: `color:${playerColor(i)}` }, n)));
-    const row = (label, values, attrs = {}) => h("tr", attrs, h("th", {}, label),
+    // Names and labels wrap rather than being cut, and keep their full text as a tooltip.
+    const head = h("tr", {}, h("th", {}, ""), this.names.map((n, i) =>
+      h("th", { style: `color:${playerColor(i)}`, title: n, "data-seat": i }, breakable(n))));
+    const row = (label, values, attrs = {}) => h("tr", attrs, h("th", { title: label }, label),
       Array.from({ length: this.nPlayers }, (_, i) => h("td", {}, values[i] ?? "")));
+    const outcome = this.step === this.last ? this.replay.outcome : null;
+    // Result figures beyond the score (outcome.stats: {name, values}), e.g. Kingdomino's
+    // territory and crowns, shown under the final ranks.
+    const stats = Array.isArray(outcome?.stats) ? outcome.stats.filter((s) => typeof s?.name === "string") : [];
     this.scoreBox.replaceChildren(
       h("h2", {}, "Scores"),
       h("table", { class: "scores" }, head,
         row("score", scores, { "data-row": "score" }),
-        extra.map(([label, values]) => row(label, Array.isArray(values) ? values : [])),
-        this.step === this.last && this.replay.outcome
-          ? row("final rank", (this.replay.outcome.ranks ?? []).map((r) => `#${r}`), { class: "final" })
-          : null));
+        extra.map(([label, values]) => row(label, Array.isArray(values) ? values : [], { "data-detail": label })),
+        outcome ? row("final rank", (outcome.ranks ?? []).map((r) => `#${r}`), { class: "final", "data-row": "rank" }) : null,
+        stats.map((s) => row(s.name.replaceAll("_", " "), Array.isArray(s.values) ? s.values : [], { class: "final stat", "data-stat": s.name }))));
   }
 
   drawIo(call) {

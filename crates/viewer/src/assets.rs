@@ -28,6 +28,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("replay.js", JS),
     asset!("svg.js", JS),
     asset!("chart.js", JS),
+    asset!("filters.js", JS),
     asset!("renderers/fallback.js", JS),
     asset!("renderers/kingdomino.js", JS),
     asset!("renderers/blocking.js", JS),

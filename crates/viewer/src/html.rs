@@ -273,26 +273,33 @@ pub fn run_page(run: &RunDetail) -> String {
     layout(&format!("Run #{}", s.id), &body, true)
 }
 
-/// The matches of a run with the filter form.
-pub fn matches_page(run: &RunDetail, filter: &MatchFilter, rows: &[MatchRow]) -> String {
+/// The matches of a run with the filter form, one page of them, and links to the pages before
+/// and after (`more`: a next page exists).
+pub fn matches_page(
+    run: &RunDetail,
+    filter: &MatchFilter,
+    rows: &[MatchRow],
+    more: bool,
+) -> String {
     let id = run.summary.id;
+    let first = filter.offset + 1;
+    let shown = if rows.is_empty() {
+        "none".to_string()
+    } else {
+        format!("{first}–{}", filter.offset + rows.len())
+    };
     let mut body = format!(
-        r#"<main class="index"><h1><a href="/runs/{id}">Run #{id}</a> · matches <small>({n}{more})</small></h1>
+        r#"<main class="index"><h1><a href="/runs/{id}">Run #{id}</a> · matches <small id="match-range">({shown}{more})</small></h1>
 <form class="filters" method="get" action="/runs/{id}/matches">"#,
-        n = rows.len(),
-        more = if rows.len() >= filter.limit { "+" } else { "" },
+        more = if more { ", more on the next page" } else { "" },
     );
     body.push_str(r#"<label>Bot <select name="bot"><option value="">any</option>"#);
     for b in &run.bots {
-        let selected = if filter.bot.as_deref() == Some(b) {
-            " selected"
-        } else {
-            ""
-        };
         let _ = write!(
             body,
             r#"<option value="{b}"{selected}>{b}</option>"#,
-            b = escape(b)
+            b = escape(b),
+            selected = selected(filter.bot.as_deref() == Some(b)),
         );
     }
     body.push_str("</select></label>");
@@ -301,25 +308,52 @@ pub fn matches_page(run: &RunDetail, filter: &MatchFilter, rows: &[MatchRow]) ->
         r#"<label>Seed <input name="seed" inputmode="numeric" value="{}"></label>"#,
         filter.seed.map(|s| s.to_string()).unwrap_or_default()
     );
+    // Win and loss are a bot's; `filters.js` enables them once a bot is chosen.
     body.push_str(r#"<label>Result <select name="result"><option value="">any</option>"#);
-    for r in [ResultFilter::Win, ResultFilter::Draw, ResultFilter::Loss] {
-        let selected = if filter.result == Some(r) {
-            " selected"
-        } else {
-            ""
+    for r in ResultFilter::ALL {
+        let (label, disabled) = match r {
+            ResultFilter::Win => ("win (of the bot)", filter.bot.is_none()),
+            ResultFilter::Loss => ("loss (of the bot)", filter.bot.is_none()),
+            ResultFilter::Draw => ("draw (shared first place)", false),
+            ResultFilter::Decisive => ("decisive (one winner)", false),
         };
         let _ = write!(
             body,
-            r#"<option value="{c}"{selected}>{c}</option>"#,
-            c = r.code()
+            r#"<option value="{c}"{selected}{disabled}{needs}>{label}</option>"#,
+            c = r.code(),
+            selected = selected(filter.result == Some(r) && !filter.ignores_result()),
+            disabled = if disabled { " disabled" } else { "" },
+            needs = if r.needs_bot() { " data-needs-bot" } else { "" },
         );
     }
     body.push_str("</select></label>");
-    let _ = write!(
-        body,
-        r#"<label>Fault <input name="fault" placeholder="any, timeout, …" value="{}"></label><button>Filter</button></form>"#,
-        escape(filter.fault.as_deref().unwrap_or(""))
+    body.push_str(r#"<label>Fault <select name="fault"><option value="">any or none</option>"#);
+    let mut faults = vec![("any", "any fault")];
+    faults.extend(run.fault_codes.iter().map(|c| (c.as_str(), c.as_str())));
+    if let Some(asked) = filter.fault.as_deref() {
+        // A code from a typed URL that the run does not have stays visible as the choice.
+        if !faults.iter().any(|(code, _)| *code == asked) {
+            faults.push((asked, asked));
+        }
+    }
+    for (code, label) in faults {
+        let _ = write!(
+            body,
+            r#"<option value="{c}"{selected}>{l}</option>"#,
+            c = escape(code),
+            l = escape(label),
+            selected = selected(filter.fault.as_deref() == Some(code)),
+        );
+    }
+    body.push_str(
+        r#"</select></label><button>Filter</button></form>
+<script type="module" src="/assets/filters.js"></script>"#,
     );
+    if filter.ignores_result() {
+        body.push_str(r#"<p class="note" id="result-ignored">Win and loss are seen from a bot: choose one to filter by them.</p>"#);
+    }
+    let pager = pager(id, filter, more);
+    body.push_str(&pager);
     body.push_str(
         r#"<table class="list" id="matches"><thead><tr><th>Match</th><th>Seed</th><th>Seats (rank, score)</th><th>End</th><th>Turns</th><th>ms</th><th>Replay</th></tr></thead><tbody>"#,
     );
@@ -358,8 +392,44 @@ pub fn matches_page(run: &RunDetail, filter: &MatchFilter, rows: &[MatchRow]) ->
             ms = m.duration_ms.map(|t| t.to_string()).unwrap_or_default(),
         );
     }
-    body.push_str("</tbody></table></main>");
+    body.push_str("</tbody></table>");
+    body.push_str(&pager);
+    body.push_str("</main>");
     layout(&format!("Run #{id} matches"), &body, true)
+}
+
+fn selected(yes: bool) -> &'static str {
+    if yes {
+        " selected"
+    } else {
+        ""
+    }
+}
+
+/// Links to the previous and next page of the same filter, when there are such pages.
+fn pager(run_id: i64, filter: &MatchFilter, more: bool) -> String {
+    let page = filter.page();
+    if page == 1 && !more {
+        return String::new();
+    }
+    let link = |p: usize, rel: &str, text: &str| {
+        let query = filter.to_query(p);
+        let sep = if query.is_empty() { "" } else { "?" };
+        format!(
+            r#"<a rel="{rel}" href="/runs/{run_id}/matches{sep}{q}">{text}</a>"#,
+            q = escape(&query)
+        )
+    };
+    let mut out = String::from(r#"<nav class="pager">"#);
+    if page > 1 {
+        out.push_str(&link(page - 1, "prev", "← previous page"));
+    }
+    let _ = write!(out, " <span>page {page}</span> ");
+    if more {
+        out.push_str(&link(page + 1, "next", "next page →"));
+    }
+    out.push_str("</nav>");
+    out
 }
 
 /// A plain error page.

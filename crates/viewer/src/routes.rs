@@ -10,7 +10,7 @@
 //! | `/api/replays` | the replay list as JSON |
 //! | `/api/replay/<path>` | the replay file itself |
 //! | `/assets/<name>` | embedded CSS, JS and renderers |
-//! | `/runs`, `/runs/<id>`, `/runs/<id>/matches?filters`, `/runs/<id>/matches/<m>` | runs pages |
+//! | `/runs`, `/runs/<id>`, `/runs/<id>/matches?filters&page=N`, `/runs/<id>/matches/<m>` | runs pages |
 //! | `/api/runs`, `/api/runs/<id>`, `/api/runs/<id>/matches?filters`, `/api/runs/<id>/matches/<m>/replay` | the same as JSON |
 
 use std::path::{Path, PathBuf};
@@ -240,11 +240,18 @@ impl Site {
             ([], true) => Ok(Reply::json(&run)),
             (["matches"], _) => {
                 let filter = MatchFilter::from_query(query);
-                let rows = src.matches(run_id, &filter)?;
+                // One row more than a page tells whether a next page exists.
+                let probe = MatchFilter {
+                    limit: filter.limit + 1,
+                    ..filter.clone()
+                };
+                let mut rows = src.matches(run_id, &probe)?;
+                let more = rows.len() > filter.limit;
+                rows.truncate(filter.limit);
                 Ok(if api {
                     Reply::json(&rows)
                 } else {
-                    Reply::html(200, html::matches_page(&run, &filter, &rows))
+                    Reply::html(200, html::matches_page(&run, &filter, &rows, more))
                 })
             }
             (["matches", m], false) => {

@@ -24,7 +24,8 @@ pub trait RunSource: Send + Sync {
     fn run(&self, run_id: i64) -> Result<Option<RunDetail>, SourceError>;
 
     /// The matches of a run that pass `filter` (the source may use `MatchFilter::accepts`),
-    /// in the order to show them, at most `filter.limit` of them.
+    /// in the order to show them: the first `filter.offset` of them skipped (paging), then at
+    /// most `filter.limit`.
     fn matches(&self, run_id: i64, filter: &MatchFilter) -> Result<Vec<MatchRow>, SourceError>;
 
     /// Where the kept replay of a match is, or `None` if it was not kept. The path comes from
@@ -60,6 +61,10 @@ pub struct RunDetail {
     /// `pairwise[i][j]` is bot i's record against bot j; `None` where they never met
     /// (always on the diagonal).
     pub pairwise: Vec<Vec<Option<PairRecord>>>,
+    /// The fault codes that occur in the run's matches, sorted (the matches page offers them
+    /// as the fault filter's choices).
+    #[serde(default)]
+    pub fault_codes: Vec<String>,
 }
 
 /// One bot's line of a leaderboard.
@@ -129,50 +134,65 @@ pub struct MatchFilter {
     pub result: Option<ResultFilter>,
     /// Only matches with a fault; `Some("any")` for any fault kind, else a fault code.
     pub fault: Option<String>,
-    /// The most rows to return (the viewer asks for at most `MatchFilter::MAX_ROWS`).
+    /// How many accepted matches to skip before the first row returned (the page's start).
+    pub offset: usize,
+    /// The most rows to return (a page holds `MatchFilter::PAGE_ROWS`).
     pub limit: usize,
 }
 
-/// A result as seen from `MatchFilter::bot`, or of the match as a whole without a bot.
+/// A result. `Win` and `Loss` are seen from `MatchFilter::bot` and mean nothing without one
+/// (they are then ignored); `Draw` and `Decisive` are about the match, `Draw` from the bot's
+/// seat when a bot is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ResultFilter {
-    /// The bot ranked first alone (without a bot: the match had a single winner).
+    /// The bot ranked first alone.
     Win,
     /// The bot shared first place (without a bot: first place was shared).
     Draw,
-    /// The bot did not rank first (without a bot: same as `Win`, someone won outright).
+    /// The bot did not rank first.
     Loss,
+    /// One player ranked first alone, whoever it was.
+    Decisive,
 }
 
 impl ResultFilter {
+    pub const ALL: [ResultFilter; 4] = [
+        ResultFilter::Win,
+        ResultFilter::Draw,
+        ResultFilter::Loss,
+        ResultFilter::Decisive,
+    ];
+
     pub fn code(self) -> &'static str {
         match self {
             ResultFilter::Win => "win",
             ResultFilter::Draw => "draw",
             ResultFilter::Loss => "loss",
+            ResultFilter::Decisive => "decisive",
         }
     }
 
     pub fn parse(code: &str) -> Option<Self> {
-        match code {
-            "win" => Some(ResultFilter::Win),
-            "draw" => Some(ResultFilter::Draw),
-            "loss" => Some(ResultFilter::Loss),
-            _ => None,
-        }
+        Self::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    /// True for the results that are seen from a chosen bot.
+    pub fn needs_bot(self) -> bool {
+        matches!(self, ResultFilter::Win | ResultFilter::Loss)
     }
 }
 
 impl MatchFilter {
-    /// The most match rows one page shows.
-    pub const MAX_ROWS: usize = 1000;
+    /// The match rows one page shows.
+    pub const PAGE_ROWS: usize = 1000;
 
-    /// Builds a filter from a URL query string (`bot=a&seed=3&result=win&fault=any`); unknown
-    /// keys and empty or unparsable values are ignored, so a half-filled form still works.
+    /// Builds a filter from a URL query string (`bot=a&seed=3&result=win&fault=any&page=2`);
+    /// unknown keys and empty or unparsable values are ignored, so a half-filled form still
+    /// works. `page` is 1-based and sets `offset`.
     pub fn from_query(query: &str) -> Self {
         let mut filter = MatchFilter {
-            limit: Self::MAX_ROWS,
+            limit: Self::PAGE_ROWS,
             ..MatchFilter::default()
         };
         for pair in query.split('&') {
@@ -189,10 +209,45 @@ impl MatchFilter {
                 "seed" => filter.seed = value.parse().ok(),
                 "result" => filter.result = ResultFilter::parse(value),
                 "fault" => filter.fault = Some(value.to_string()),
+                "page" => {
+                    let page = value.parse::<usize>().unwrap_or(1).max(1);
+                    filter.offset = (page - 1).saturating_mul(Self::PAGE_ROWS);
+                }
                 _ => {}
             }
         }
         filter
+    }
+
+    /// The 1-based page `offset` starts.
+    pub fn page(&self) -> usize {
+        self.offset / Self::PAGE_ROWS + 1
+    }
+
+    /// The query string of this filter on `page` (without `?`), for links that keep it.
+    pub fn to_query(&self, page: usize) -> String {
+        let mut parts = Vec::new();
+        if let Some(bot) = &self.bot {
+            parts.push(format!("bot={}", crate::path::encode_segment(bot)));
+        }
+        if let Some(seed) = self.seed {
+            parts.push(format!("seed={seed}"));
+        }
+        if let Some(result) = self.result {
+            parts.push(format!("result={}", result.code()));
+        }
+        if let Some(fault) = &self.fault {
+            parts.push(format!("fault={}", crate::path::encode_segment(fault)));
+        }
+        if page > 1 {
+            parts.push(format!("page={page}"));
+        }
+        parts.join("&")
+    }
+
+    /// True when a result that needs a bot was asked for without one, and so is ignored.
+    pub fn ignores_result(&self) -> bool {
+        self.bot.is_none() && self.result.is_some_and(ResultFilter::needs_bot)
     }
 
     /// The in-memory meaning of the filter (everything but `limit`), for sources that filter
@@ -212,7 +267,9 @@ impl MatchFilter {
             (Some(ResultFilter::Draw), true) => seats.iter().any(|s| s.rank == 1 && n_first > 1),
             (Some(ResultFilter::Loss), true) => seats.iter().any(|s| s.rank != 1),
             (Some(ResultFilter::Draw), false) => n_first > 1,
-            (Some(_), false) => n_first == 1,
+            (Some(ResultFilter::Decisive), _) => n_first == 1,
+            // Win and loss of nobody in particular: see `ignores_result`.
+            (Some(ResultFilter::Win | ResultFilter::Loss), false) => true,
         };
         let fault_ok = match self.fault.as_deref() {
             None => true,
@@ -254,8 +311,25 @@ mod tests {
         assert_eq!(f.seed, Some(42));
         assert_eq!(f.result, Some(ResultFilter::Win));
         assert_eq!(f.fault, None);
-        assert_eq!(f.limit, MatchFilter::MAX_ROWS);
+        assert_eq!((f.offset, f.limit), (0, MatchFilter::PAGE_ROWS));
         assert_eq!(MatchFilter::from_query("seed=x").seed, None);
+        let paged = MatchFilter::from_query("page=3&result=decisive");
+        assert_eq!(paged.offset, 2 * MatchFilter::PAGE_ROWS);
+        assert_eq!(paged.page(), 3);
+        assert_eq!(paged.result, Some(ResultFilter::Decisive));
+        assert_eq!(MatchFilter::from_query("page=0").offset, 0);
+        assert_eq!(MatchFilter::from_query("page=x").offset, 0);
+    }
+
+    #[test]
+    fn links_keep_the_filter() {
+        let f = MatchFilter::from_query("bot=my+bot%26co&seed=4&result=loss&fault=any&page=2");
+        assert_eq!(
+            f.to_query(3),
+            "bot=my%20bot%26co&seed=4&result=loss&fault=any&page=3"
+        );
+        assert_eq!(MatchFilter::from_query(&f.to_query(3)).bot, f.bot);
+        assert_eq!(MatchFilter::from_query("").to_query(1), "");
     }
 
     #[test]
@@ -269,7 +343,17 @@ mod tests {
         assert!(f("bot=b&result=draw").accepts(&drawn));
         assert!(!f("bot=a&result=draw").accepts(&won));
         assert!(f("result=draw").accepts(&drawn) && !f("result=draw").accepts(&won));
-        assert!(f("result=win").accepts(&won) && !f("result=win").accepts(&drawn));
+        assert!(f("result=decisive").accepts(&won) && !f("result=decisive").accepts(&drawn));
+        assert!(
+            f("bot=b&result=decisive").accepts(&won),
+            "decisive is about the match"
+        );
+        // Win and loss need a bot: without one they filter nothing, and say so.
+        for q in ["result=win", "result=loss"] {
+            assert!(f(q).accepts(&won) && f(q).accepts(&drawn), "{q}");
+            assert!(f(q).ignores_result(), "{q}");
+        }
+        assert!(!f("bot=a&result=win").ignores_result() && !f("result=draw").ignores_result());
         assert!(!f("bot=c").accepts(&won));
         assert!(f("seed=7").accepts(&won) && !f("seed=7").accepts(&drawn));
         assert!(f("fault=any").accepts(&won) && !f("fault=any").accepts(&drawn));

@@ -322,9 +322,11 @@ fn shutdown_closes_the_port() {
     assert!(TcpStream::connect(("127.0.0.1", port)).is_err());
 }
 
-/// One run of two bots with three matches; match 2 kept its replay.
+/// One run of two bots with three matches (match 2 kept its replay), plus `generated` more
+/// matches (ids from 4, won by greedy, seed 1000 + id) to page through.
 struct FakeStore {
     replay: PathBuf,
+    generated: i64,
 }
 
 fn seat(bot: &str, score: i64, rank: u32, fault: Option<&str>) -> SeatResult {
@@ -389,6 +391,7 @@ impl RunSource for FakeStore {
             ],
             bots: vec!["greedy".into(), "random".into()],
             pairwise: vec![vec![None, record(2, 0, 1)], vec![record(1, 0, 2), None]],
+            fault_codes: vec!["timeout".into()],
         }))
     }
 
@@ -405,7 +408,7 @@ impl RunSource for FakeStore {
             duration_ms: Some(120),
             has_replay,
         };
-        let all = vec![
+        let mut all = vec![
             row(
                 1,
                 100,
@@ -428,9 +431,14 @@ impl RunSource for FakeStore {
                 false,
             ),
         ];
+        all.extend((4..4 + self.generated).map(|id| {
+            let seats = vec![seat("greedy", 30, 1, None), seat("random", 20, 2, None)];
+            row(id, 1000 + id as u64, seats, false)
+        }));
         Ok(all
             .into_iter()
             .filter(|m| filter.accepts(m))
+            .skip(filter.offset)
             .take(filter.limit)
             .collect())
     }
@@ -448,7 +456,10 @@ fn runs_pages_show_leaderboard_matrix_filters_and_replays() {
     let kept = dir.path().join("kept.json");
     std::fs::copy(Path::new(FIXTURES).join("kingdomino.json"), &kept).unwrap();
     let mut config = ServerConfig::folder(&root);
-    config.runs = Some(Box::new(FakeStore { replay: kept }));
+    config.runs = Some(Box::new(FakeStore {
+        replay: kept,
+        generated: 0,
+    }));
     let server = realm_viewer::start(config).unwrap();
 
     let index = get(&server, "/");
@@ -475,6 +486,25 @@ fn runs_pages_show_leaderboard_matrix_filters_and_replays() {
     );
     assert_eq!(count("/runs/7/matches?fault=timeout"), 1);
     assert_eq!(count("/runs/7/matches?seed=102"), 1);
+    // Win and loss without a bot filter nothing, and the page says why.
+    let no_bot = get(&server, "/runs/7/matches?result=loss");
+    assert_eq!(no_bot.body.matches("data-match=").count(), 3);
+    assert!(no_bot.body.contains(r#"id="result-ignored""#));
+    assert_eq!(count("/runs/7/matches?result=decisive"), 3);
+    assert_eq!(count("/runs/7/matches?result=draw"), 0);
+    // The fault filter offers the run's own codes.
+    let form = get(&server, "/runs/7/matches?bot=greedy").body;
+    assert!(
+        form.contains(r#"<option value="timeout">timeout</option>"#),
+        "{form}"
+    );
+    assert!(form.contains(r#"<option value="any">any fault</option>"#));
+    assert!(
+        !form.contains(" disabled data-needs-bot"),
+        "win and loss enabled with a bot"
+    );
+    let form = get(&server, "/runs/7/matches").body;
+    assert_eq!(form.matches(" disabled data-needs-bot").count(), 2);
     let api: Vec<MatchRow> =
         serde_json::from_str(&get(&server, "/api/runs/7/matches?fault=any").body).unwrap();
     assert_eq!(api.iter().map(|m| m.id).collect::<Vec<_>>(), [2]);
@@ -499,5 +529,54 @@ fn runs_pages_show_leaderboard_matrix_filters_and_replays() {
     ] {
         assert_eq!(get(&server, target).status, 404, "{target}");
     }
+    server.shutdown();
+}
+
+#[test]
+fn long_match_lists_are_paged_with_the_filter_kept() {
+    let (dir, root) = replay_tree();
+    let mut config = ServerConfig::folder(&root);
+    config.runs = Some(Box::new(FakeStore {
+        replay: dir.path().join("none.json"),
+        generated: 2100,
+    }));
+    let server = realm_viewer::start(config).unwrap();
+    // HTTP/1.0, so that the long pages come unchunked.
+    let page = |target: &str| {
+        raw(
+            &server,
+            &format!("GET {target} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"),
+        )
+        .body
+    };
+    let ids = |body: &str| -> Vec<i64> {
+        body.split(r#"data-match=""#)
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+            .collect()
+    };
+    // 2103 matches: 1000, 1000, 103.
+    let first = page("/runs/7/matches");
+    assert_eq!(ids(&first).len(), 1000);
+    assert_eq!(ids(&first)[..3], [1, 2, 3]);
+    assert!(first.contains(r#"<a rel="next" href="/runs/7/matches?page=2">"#));
+    assert!(!first.contains(r#"rel="prev""#));
+    assert!(first.contains("(1–1000, more on the next page)"));
+    let second = page("/runs/7/matches?page=2");
+    assert_eq!(ids(&second).first(), Some(&1001));
+    assert!(second.contains(r#"rel="prev" href="/runs/7/matches""#));
+    assert!(second.contains(r#"rel="next" href="/runs/7/matches?page=3""#));
+    let third = page("/runs/7/matches?page=3");
+    assert_eq!(ids(&third).len(), 103);
+    assert_eq!(ids(&third).last(), Some(&2103));
+    assert!(!third.contains(r#"rel="next""#));
+    assert!(ids(&page("/runs/7/matches?page=4")).is_empty());
+    // Links keep the filter: greedy's 2102 wins span three pages too.
+    let wins = page("/runs/7/matches?bot=greedy&result=win&page=2");
+    assert_eq!(ids(&wins).len(), 1000);
+    assert!(wins.contains(r#"href="/runs/7/matches?bot=greedy&amp;result=win&amp;page=3""#));
+    // The API pages the same way.
+    let api: Vec<MatchRow> = serde_json::from_str(&page("/api/runs/7/matches?page=3")).unwrap();
+    assert_eq!(api.len(), 103);
     server.shutdown();
 }

@@ -1,6 +1,7 @@
 // Blocking / Blokus: the square board with every player's cells, the last move outlined, the
 // start corners, and each player's remaining pieces.
-// Frame: {size, board: [row strings '0'-'3' or '.'], last_move: {player, name, cells}, remaining, starts, eliminated}.
+// Frame: {size, board: [row strings '0'-'3' or '.'], last_move: {player, name, cells}, remaining, starts,
+// starts_shared, eliminated}.
 
 import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
 
@@ -23,10 +24,14 @@ export function render(frame, env) {
       else svg.append(el("rect", { ...attrs, fill: "#eceef2" }));
     }
   }
+  // A start cell is one player's (drawn in its colour), or shared by every player (Duo: drawn
+  // neutral, and either player may open on it).
+  const shared = frame?.starts_shared === true;
   arr(frame?.starts).forEach((s, p) => {
     const [x, y] = arr(s);
     if (typeof x === "number" && rows[y]?.[x] === ".") {
-      svg.append(el("circle", { cx: PAD + (x + 0.5) * CELL, cy: PAD + (y + 0.5) * CELL, r: CELL / 4, fill: "none", stroke: playerColor(p), "stroke-width": 3, "data-start": p }));
+      svg.append(el("circle", { cx: PAD + (x + 0.5) * CELL, cy: PAD + (y + 0.5) * CELL, r: CELL / 4, fill: shared ? "#fff" : "none",
+        stroke: shared ? "#4a4f58" : playerColor(p), "stroke-width": 3, "data-start": shared ? "shared" : p }));
     }
   });
   const last = frame?.last_move;

@@ -1,14 +1,13 @@
 // Carcassonne: the placed tiles (fields, castles with shields, roads, monasteries), the men on
 // them in the players' colours, the last tile outlined and the tile to place next.
 // Frame: {tiles: [{row, col, name, edges, center, shield, links}], men: [{player, row, col, edge}],
-// men_left, tile_to_place: {name, edges}, last: {row, col, player?}}. `edges` and `links` are the
+// men_left, tile_to_place: {name, edges, center, shield, links}, last: {row, col, player?}}. `edges` and `links` are the
 // placed (rotated) ones; sides are 0 up, 1 right, 2 down, 3 left (spec 2.2).
 
 import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
 
 const T = 64;
 const PAD = 16;
-const PREVIEW = 150;
 const OUT = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 const MEEPLE = "0,-10 4,-6 3,-3 9,0 8,3 4,2 6,9 1,9 0,5 -1,9 -6,9 -4,2 -8,3 -9,0 -3,-3 -4,-6";
 
@@ -135,27 +134,56 @@ export function render(frame, env) {
     const p = num(m?.player);
     svg.append(el("polygon", { points: MEEPLE, transform: `translate(${x + mx},${y + my})`, fill: playerColor(p), stroke: "#fff", "stroke-width": 1.5, "data-man": "", "data-player": p }));
   }
-  // The tile to place and the men in hand go in a fixed-size panel beside the board, so they
-  // stay readable however far the board scales down.
-  const nPlayers = Math.max(env.nPlayers, arr(frame?.men_left).length);
-  const aside = el("svg", { viewBox: `0 0 ${PREVIEW} ${120 + nPlayers * 24}`, class: "board-aside", width: PREVIEW });
-  aside.append(text(8, 16, "next tile", { class: "label" }));
+  // The tile to place and the men in hand go in a fixed-width HTML panel beside the board, so
+  // they stay readable however far the board scales down, and long names wrap instead of
+  // being clipped.
+  const aside = document.createElement("div");
+  aside.className = "board-aside";
+  const heading = document.createElement("div");
+  heading.className = "label";
+  heading.textContent = "next tile";
+  aside.append(heading);
   const next = frame?.tile_to_place;
-  if (next) {
-    aside.append(tile(next, T, { transform: `translate(8,26)`, "data-next-tile": next.name ?? "" }));
-    aside.append(text(8 + T + 8, 26 + T / 2 + 5, next.name ?? "", { class: "label" }));
+  if (next && typeof next === "object") {
+    const preview = el("svg", { viewBox: `-1 -1 ${T + 2} ${T + 2}`, width: T + 2, height: T + 2, class: "next-tile" });
+    preview.append(tile(next, T, { "data-next-tile": next.name ?? "" }));
+    aside.append(preview, wrappingName(next.name ?? ""));
   } else {
-    aside.append(text(8, 44, "none (bag empty)", { class: "small" }));
+    const none = document.createElement("div");
+    none.className = "small";
+    none.textContent = "none (bag empty)";
+    aside.append(none);
   }
+  const list = document.createElement("ul");
+  list.className = "men-left";
   arr(frame?.men_left).forEach((n, p) => {
-    const y = 118 + p * 24;
-    aside.append(el("polygon", { points: MEEPLE, transform: `translate(18,${y})`, fill: playerColor(p) }));
-    aside.append(text(32, y + 5, `× ${n} ${env.names[p] ?? ""}`, { class: "small" }));
+    const item = document.createElement("li");
+    item.dataset.menLeft = p;
+    const icon = el("svg", { viewBox: "-10 -11 20 21", width: 16, height: 17 });
+    icon.append(el("polygon", { points: MEEPLE, fill: playerColor(p) }));
+    const name = document.createElement("span");
+    name.textContent = ` × ${num(n)} ${env.names[p] ?? ""}`;
+    name.title = env.names[p] ?? "";
+    item.append(icon, name);
+    list.append(item);
   });
+  aside.append(list);
   const wrap = document.createElement("div");
   wrap.className = "board-split";
   wrap.append(svg, aside);
   return wrap;
+}
+
+// A tile name such as `O_castle2_corner_shield_road`, allowed to break after each underscore.
+function wrappingName(name) {
+  const div = document.createElement("div");
+  div.className = "tile-name";
+  div.title = String(name);
+  String(name).split("_").forEach((part, i, parts) => {
+    div.append(part + (i < parts.length - 1 ? "_" : ""));
+    if (i < parts.length - 1) div.append(document.createElement("wbr"));
+  });
+  return div;
 }
 
 export function details(frame) {

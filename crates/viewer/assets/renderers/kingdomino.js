@@ -1,6 +1,6 @@
 // Kingdomino: every player's kingdom (terrain squares with crowns, the castle in the player's
-// colour) and the draft line: the current and next dominoes with the king that claimed each.
-// Frame: {size, kingdoms: [[row strings, 2 chars per cell]], current, next, eliminated}.
+// colour) and the draft line: the current and next dominoes with the king standing on each.
+// Frame: {size, kingdoms: [[row strings, 2 chars per cell]], current, next, slot, eliminated}.
 
 import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
 
@@ -69,20 +69,45 @@ function kingdom(rows, p, x0, y0, size, env, eliminated) {
   return g;
 }
 
-function draftLine(dominoes, line, x0, y0, title) {
+function king(x, y, p) {
+  const g = el("g", { "data-king": p });
+  g.append(el("circle", { cx: x, cy: y, r: 11, fill: playerColor(p), stroke: "#0006" }));
+  g.append(text(x, y + 5, "♚", { "text-anchor": "middle", fill: "#fff", "font-size": 14 }));
+  return g;
+}
+
+// One column of the draft line. Placeholders (ID 0: turn 1's current line, the last turn's
+// next line) are no dominoes and are not drawn. A played slot of the current line is shown
+// faded without its king: the tile went to a kingdom and the king moved on to the next line.
+// In turn 1 the current line has no tiles: its slots are the kings waiting to pick, in order.
+function draftLine(dominoes, line, x0, y0, title, isActive, played) {
   const g = el("g", { "data-draft": line });
   g.append(text(x0, y0 - 8, title, { class: "label" }));
   arr(dominoes).forEach((d, i) => {
     const y = y0 + i * (CELL + 10);
-    const dg = el("g", { "data-domino": d?.id ?? "", "data-line": line, "data-owner": d?.owner ?? "" });
-    dg.append(text(x0 + 14, y + CELL / 2 + 5, d?.id ?? "?", { "text-anchor": "middle", class: "small" }));
-    dg.append(square(x0 + 30, y, CELL - 2, d?.a));
-    dg.append(square(x0 + 30 + CELL, y, CELL - 2, d?.b));
-    if (typeof d?.owner === "number" && d.owner >= 0) {
-      dg.append(el("circle", { cx: x0 + 30 + 2 * CELL + 16, cy: y + CELL / 2, r: 11, fill: playerColor(d.owner), stroke: "#0006", "data-king": d.owner }));
-      dg.append(text(x0 + 30 + 2 * CELL + 16, y + CELL / 2 + 5, "♚", { "text-anchor": "middle", fill: "#fff", "font-size": 14 }));
+    const owner = typeof d?.owner === "number" && d.owner >= 0 ? d.owner : null;
+    const isPlayed = i < played;
+    const kingX = x0 + 30 + 2 * CELL + 16;
+    if (num(d?.id) === 0) {
+      if (owner !== null && !isPlayed && isActive(owner)) {
+        g.append(text(x0 + 14, y + CELL / 2 + 5, `${i + 1}.`, { "text-anchor": "middle", class: "small" }));
+        g.append(king(x0 + 30 + CELL / 2, y + CELL / 2, owner));
+      }
+      return;
     }
+    const dg = el("g", { "data-domino": d.id, "data-line": line, "data-owner": owner ?? "", opacity: isPlayed ? 0.35 : 1 });
+    if (isPlayed) dg.setAttribute("data-played", "");
+    dg.append(text(x0 + 14, y + CELL / 2 + 5, d.id, { "text-anchor": "middle", class: "small" }));
+    dg.append(square(x0 + 30, y, CELL - 2, d.a));
+    dg.append(square(x0 + 30 + CELL, y, CELL - 2, d.b));
     g.append(dg);
+    if (owner === null || isPlayed) return;
+    if (isActive(owner)) {
+      g.append(king(kingX, y + CELL / 2, owner));
+    } else {
+      // An eliminated player's tile stays listed but will be skipped (spec R30).
+      g.append(el("circle", { cx: kingX, cy: y + CELL / 2, r: 10, fill: "none", stroke: playerColor(owner), "stroke-dasharray": "3 3", "stroke-width": 2 }, [el("title", {}, ["owner eliminated"])]));
+    }
   });
   return g;
 }
@@ -102,8 +127,15 @@ export function render(frame, env) {
     const y = 40 + Math.floor(p / perRow) * (span + 20);
     svg.append(kingdom(arr(rows), p, x, y, size, env, arr(frame?.eliminated)[p] === true));
   });
-  svg.append(draftLine(frame?.current, "current", draftX, 40, "current"));
-  svg.append(draftLine(frame?.next, "next", draftX + 3 * CELL + 50, 40, "next"));
+  const eliminated = arr(frame?.eliminated);
+  const isActive = (p) => p < kingdoms.length && eliminated[p] !== true;
+  const current = arr(frame?.current);
+  const next = arr(frame?.next);
+  const firstTurn = current.length > 0 && current.every((d) => num(d?.id) === 0);
+  const lastTurn = next.length > 0 && next.every((d) => num(d?.id) === 0);
+  const played = num(frame?.slot, 0);
+  svg.append(draftLine(current, "current", draftX, 40, firstTurn ? "to pick" : "current", isActive, played));
+  svg.append(draftLine(next, "next", draftX + 3 * CELL + 50, 40, lastTurn ? "next: none" : "next", isActive, 0));
   return svg;
 }
 
