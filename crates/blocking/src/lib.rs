@@ -69,6 +69,7 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 /// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
 /// for a CodinGame league knows it.
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
+    // Blocking has one league (§6): the bots need not know it.
     let _ = league;
     match name {
         "random" => Ok(Box::new(bots::RandomBot::new(seed))),

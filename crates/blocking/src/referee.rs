@@ -141,10 +141,7 @@ impl Referee for BlockingReferee {
             return;
         }
         self.asked[player] = true;
-        // Every runner fault is a `timeout` elimination (R17); the record keeps the runner's
-        // own kind so that reports can tell a crash from a slow bot.
-        let kind = fault.kind;
-        let detail = fault.detail;
+        let (kind, detail) = as_r17_reason(fault.kind, fault.detail);
         self.eliminate(player, kind, detail);
     }
 
@@ -162,6 +159,21 @@ impl Referee for BlockingReferee {
         }
         outcome
     }
+}
+
+/// R17: "a closed output or an exited process counts as a timeout", so both are reported as
+/// `timeout`, the runner's own account kept in the detail. An output flood is a runner guard the
+/// spec does not know; it keeps its own kind.
+fn as_r17_reason(kind: FaultKind, detail: String) -> (FaultKind, String) {
+    let what = match kind {
+        FaultKind::Crashed => "an exited process",
+        FaultKind::ClosedOutput => "a closed output",
+        _ => return (kind, detail),
+    };
+    (
+        FaultKind::Timeout,
+        format!("{detail}: {what} counts as a timeout (R17)"),
+    )
 }
 
 /// Keeps verdict details short whatever a bot prints.

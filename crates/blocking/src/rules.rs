@@ -475,6 +475,28 @@ impl Position {
     }
 }
 
+/// Spec A2: the number of placements (letter + cells) of `letters` that fit an empty
+/// `size` × `size` board (`size` ≤ 20), counted by the move-generation kernel with every cell
+/// both free and a corner.
+pub fn count_fitting(size: usize, letters: u32) -> usize {
+    let mut full: Rows = [0; ROWS];
+    for row in full.iter_mut().skip(OFF).take(size) {
+        *row = (1u32 << size) - 1;
+    }
+    let mut count = 0;
+    let mut add = |_, bits: u32, _| {
+        count += bits.count_ones() as usize;
+        true
+    };
+    if size <= 16 {
+        let full16: [u16; ROWS] = std::array::from_fn(|i| full[i] as u16);
+        kernel_dispatch::<u16, 16>(&full16, &full16, letters, &mut add);
+    } else {
+        kernel_dispatch::<u32, 24>(&full, &full, letters, &mut add);
+    }
+    count
+}
+
 /// V2: minus the squares of the unplaced shapes, plus 15 when all 21 are placed, plus 5 more
 /// when the last one placed was A (`last_letter` 0).
 pub fn official_score(remaining: u32, last_letter: usize) -> i64 {

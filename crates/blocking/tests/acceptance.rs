@@ -4,7 +4,8 @@
 mod common;
 
 use common::*;
-use realm_blocking::shapes::tables;
+use realm_blocking::rules::count_fitting;
+use realm_blocking::shapes::{tables, ALL_LETTERS};
 use realm_core::{FaultKind, VerdictKind};
 
 fn names_at(valid: &[String], prefix: &str) -> Vec<String> {
@@ -18,18 +19,24 @@ fn names_at(valid: &[String], prefix: &str) -> Vec<String> {
         .collect()
 }
 
-/// A2: distinct placements of all 21 letters fitting an empty board.
+/// A2: distinct placements of all 21 letters fitting an empty board, counted by the
+/// move-generation kernel, and the dimension arithmetic over the orientation table as a
+/// cross-check.
 #[test]
 fn a2_placements_on_empty_boards() {
     let t = tables();
     for (n, expected) in [(13, 11_582), (14, 13_729), (20, 30_433)] {
-        let total: usize = t
+        assert_eq!(count_fitting(n, ALL_LETTERS), expected, "{n}x{n}");
+        let by_dimensions: usize = t
             .orients
             .iter()
             .map(|o| (n + 1 - o.w as usize) * (n + 1 - o.h as usize))
             .sum();
-        assert_eq!(total, expected, "{n}x{n}");
+        assert_eq!(by_dimensions, expected, "{n}x{n}");
     }
+    // One letter alone: I1 fits every cell, I5 (two orientations) 2 × 9 × 13 times on 13×13.
+    assert_eq!(count_fitting(13, 1), 169);
+    assert_eq!(count_fitting(13, 1 << 9), 2 * 9 * 13);
 }
 
 /// §4.5 and A4: the first text sent to player 0 with seed 3, 2 players.
@@ -148,6 +155,18 @@ fn a6_second_turn_list_and_answers() {
         let mut r = a6_position();
         assert_eq!(answer(r.as_mut(), ok).1.kind, VerdictKind::Ok, "{ok}");
     }
+    // `0 4 B012` covers (0,3) and (0,4), the cells of the listed `0 3 B011`.
+    let board_after = |name: &str| {
+        let mut r = a6_position();
+        answer(r.as_mut(), name);
+        board(&r.next_request().unwrap(), 13)
+    };
+    let rows = board_after("0 4 B012");
+    assert_eq!(&rows[3][..2], "0.");
+    assert_eq!(&rows[4][..2], "0.");
+    let own: usize = rows.iter().map(|r| r.matches('0').count()).sum();
+    assert_eq!(own, 7, "Q's five cells and B's two");
+    assert_eq!(rows, board_after("0 3 B011"));
     for bad in ["3 0 A001", "2 1 A001", "1 3 A001", "0 0 A001", "3 1 Q001"] {
         let mut r = a6_position();
         let verdict = answer(r.as_mut(), bad).1;

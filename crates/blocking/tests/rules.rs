@@ -145,7 +145,12 @@ fn r14_eliminated_players_rank_last_later_higher() {
     assert_eq!(outcome.scores, [1, 1, 1]);
     assert_eq!(outcome.ranks, [3, 2, 1]);
     assert_eq!(outcome.end.code(), "eliminations");
-    assert_eq!(outcome.faults[1].as_ref().unwrap().kind, FaultKind::Crashed);
+    let fault = outcome.faults[1].as_ref().unwrap();
+    assert_eq!(fault.kind, FaultKind::Timeout);
+    assert_eq!(
+        fault.detail,
+        "exited: an exited process counts as a timeout (R17)"
+    );
     assert_eq!(r.frame()["eliminated"].to_string(), "[true,true,false]");
 }
 
@@ -164,6 +169,125 @@ fn a13_official_score() {
     assert_eq!(official_score(0, 5), 15);
     assert_eq!(official_score(1, 3), -1);
     assert_eq!(official_score(ALL_LETTERS, usize::MAX), -89);
+}
+
+/// A Duo game where player 0 places all 21 shapes, the monomino last (moves found offline by
+/// a search with a cooperative player 1).
+const DUO_ALL_PLACED_A_LAST: [&str; 34] = [
+    "9 9 U004",
+    "4 4 P021",
+    "6 8 R021",
+    "1 1 M104",
+    "6 5 S115",
+    "5 5 A001",
+    "9 2 P015",
+    "6 6 D023",
+    "3 5 Q013",
+    "8 5 B012",
+    "0 5 J011",
+    "5 1 G004",
+    "12 1 K025",
+    "7 1 H001",
+    "1 10 O034",
+    "9 3 S115",
+    "6 2 L012",
+    "12 2 C011",
+    "9 11 N013",
+    "13 5 E011",
+    "11 10 T125",
+    "12 9 F011",
+    "7 11 M111",
+    "11 11 U001",
+    "11 2 E011",
+    "9 6 I013",
+    "12 8 H004",
+    "4 1 G021",
+    "3 11 F024",
+    "4 8 I101",
+    "2 6 C011",
+    "1 2 D011",
+    "9 4 B011",
+    "13 12 A001",
+];
+
+/// A Duo game where player 0 places all 21 shapes, the monomino first.
+const DUO_ALL_PLACED_A_FIRST: [&str; 37] = [
+    "9 9 A001",
+    "4 4 T135",
+    "8 8 R021",
+    "2 4 U004",
+    "8 5 U002",
+    "0 2 R015",
+    "5 7 S111",
+    "6 5 B001",
+    "5 5 Q031",
+    "3 7 A001",
+    "2 10 N002",
+    "6 7 I011",
+    "10 10 L101",
+    "4 10 D011",
+    "11 4 P015",
+    "2 12 C003",
+    "3 12 O135",
+    "2 9 G003",
+    "2 8 K114",
+    "8 4 F104",
+    "4 2 T035",
+    "9 2 L102",
+    "3 0 J001",
+    "5 2 O005",
+    "9 12 M122",
+    "11 1 M125",
+    "6 2 F031",
+    "4 12 E001",
+    "12 5 H001",
+    "8 11 H003",
+    "9 0 G001",
+    "11 5 P001",
+    "12 10 I102",
+    "4 11 E001",
+    "10 7 D001",
+    "0 7 C013",
+    "7 9 B002",
+];
+
+/// Plays `names` through the Duo referee (each accepted) to the end; returns the outcome, the
+/// letters of player 0 in the order they were placed and the squares player 1 placed.
+fn duo_game(names: &[&str]) -> (realm_core::Outcome, String, i64) {
+    // Squares per letter A..U (spec §2.1).
+    const SIZES: &[u8; 21] = b"123344444555555555555";
+    let mut r = variant("duo", 2);
+    let mut order = String::new();
+    let mut squares_1 = 0;
+    for name in names {
+        let (request, verdict) = answer(r.as_mut(), name);
+        assert_eq!(verdict.kind, realm_core::VerdictKind::Ok, "{name}");
+        let letter = name.as_bytes()[name.len() - 4];
+        if request.player == 0 {
+            order.push(letter as char);
+        } else {
+            squares_1 += i64::from(SIZES[(letter - b'A') as usize] - b'0');
+        }
+    }
+    assert!(r.next_request().is_none(), "the game is over");
+    (r.outcome(), order, squares_1)
+}
+
+/// V2 / A13 in a played game: all 21 shapes with A last score 20, with another shape last 15.
+#[test]
+fn a13_official_score_bonuses_in_played_duo_games() {
+    let (outcome, order, squares_1) = duo_game(&DUO_ALL_PLACED_A_LAST);
+    assert_eq!(order.len(), 21);
+    assert!(order.ends_with('A'));
+    // Player 1 keeps the V2 penalty: minus its 89 squares not placed.
+    assert_eq!(outcome.scores, [20, squares_1 - 89]);
+    assert_eq!(outcome.ranks, [1, 2]);
+
+    let (outcome, order, squares_1) = duo_game(&DUO_ALL_PLACED_A_FIRST);
+    assert_eq!(order.len(), 21);
+    assert!(order.starts_with('A') && !order.ends_with('A'));
+    assert_eq!(outcome.scores, [15, squares_1 - 89]);
+    assert_eq!(outcome.ranks, [1, 2]);
 }
 
 #[test]
@@ -200,14 +324,23 @@ fn r16_games_end_within_the_bound() {
     }
 }
 
-/// R17: every runner-detected fault eliminates like a timeout; the record keeps its kind.
+/// R17: a timeout, an exited process and a closed output are all `timeout` eliminations (the
+/// runner's account kept in the detail); an output flood, unknown to the spec, keeps its kind.
 #[test]
 fn r17_runner_faults_eliminate() {
-    for kind in [
-        FaultKind::Timeout,
-        FaultKind::Crashed,
-        FaultKind::ClosedOutput,
-        FaultKind::OutputFlood,
+    for (kind, reported, detail) in [
+        (FaultKind::Timeout, FaultKind::Timeout, "no answer"),
+        (
+            FaultKind::Crashed,
+            FaultKind::Timeout,
+            "no answer: an exited process counts as a timeout (R17)",
+        ),
+        (
+            FaultKind::ClosedOutput,
+            FaultKind::Timeout,
+            "no answer: a closed output counts as a timeout (R17)",
+        ),
+        (FaultKind::OutputFlood, FaultKind::OutputFlood, "no answer"),
     ] {
         let mut r = common::blocking(3, 0);
         answer(r.as_mut(), "0 0 A001");
@@ -217,7 +350,7 @@ fn r17_runner_faults_eliminate() {
             realm_core::Fault {
                 kind,
                 turn: req.turn,
-                detail: kind.code().into(),
+                detail: "no answer".into(),
             },
         );
         // Player 1 is out; player 2 and then player 0 go on.
@@ -225,8 +358,36 @@ fn r17_runner_faults_eliminate() {
         answer(r.as_mut(), "0 12 A001");
         assert_eq!(r.next_request().unwrap().player, 0);
         let outcome = r.outcome();
-        assert_eq!(outcome.faults[1].as_ref().unwrap().kind, kind);
+        let fault = outcome.faults[1].as_ref().unwrap();
+        assert_eq!((fault.kind, fault.detail.as_str()), (reported, detail));
         assert_eq!(outcome.ranks[1], 3);
         assert_eq!(r.frame()["eliminated"].to_string(), "[false,true,false]");
     }
+}
+
+/// R17 in a 2-player game: the match ends by the crashed player's fault, reported as a timeout.
+#[test]
+fn r17_an_exited_process_ends_a_two_player_game_as_a_timeout() {
+    let mut r = common::blocking(2, 3);
+    answer(r.as_mut(), "0 0 Q001");
+    let req = r.next_request().unwrap();
+    r.fault(
+        req.player,
+        realm_core::Fault {
+            kind: FaultKind::Crashed,
+            turn: req.turn,
+            detail: "exited (exit status: 1)".into(),
+        },
+    );
+    assert!(r.next_request().is_none());
+    let outcome = r.outcome();
+    assert_eq!(
+        outcome.end,
+        realm_core::EndReason::Fault {
+            player: 1,
+            fault: FaultKind::Timeout
+        }
+    );
+    assert_eq!(outcome.ranks, [1, 2]);
+    assert_eq!(outcome.scores, [5, 0]);
 }

@@ -50,6 +50,8 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 /// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
 /// for a CodinGame league knows it.
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
+    // Leagues only filter the deck (§6): the tiles a bot reads already show it, and placement
+    // and man rules are the same in every league, so the bots need not be told.
     let _ = league;
     match name {
         "random" => Ok(Box::new(bots::Random::new(seed))),

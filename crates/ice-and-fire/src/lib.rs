@@ -59,10 +59,9 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 /// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
 /// for a CodinGame league knows it.
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
-    let _ = league;
     match name {
-        "random" => Ok(Box::new(bots::RandomBot::new(seed))),
-        "greedy" => Ok(Box::new(bots::GreedyBot::new(seed))),
+        "random" => Ok(Box::new(bots::RandomBot::new(seed, league))),
+        "greedy" => Ok(Box::new(bots::GreedyBot::new(league))),
         _ => Err(SetupError::UnknownBot {
             game: INFO.slug.to_string(),
             name: name.to_string(),

@@ -206,6 +206,12 @@ impl IceAndFireReferee {
 }
 
 impl Referee for IceAndFireReferee {
+    /// §3.1: lines end at LF, CR or CRLF (D1); a line of 10,000 bytes or more counts as no
+    /// answer (D3), which the runner reports as `output_flood` and R33 scores like a timeout.
+    fn line_rules(&self) -> realm_core::referee::LineRules {
+        realm_core::referee::LineRules::CODINGAME.with_max_line_bytes(9_999)
+    }
+
     fn next_request(&mut self) -> Option<Request> {
         if self.is_over() {
             return None;
@@ -266,15 +272,18 @@ impl Referee for IceAndFireReferee {
         self.pending = None;
         self.n_calls[player] += 1;
         self.last_phase = (self.state.turn(), player);
+        // R33: an exit, a crash, a closed stdout or an over-long line loses exactly like a
+        // timeout, so the END reason is `timeout_pX_lost`; the fault keeps the precise reason
+        // (D5).
         let code = match fault.kind {
-            FaultKind::Crashed => "crashed",
-            FaultKind::ClosedOutput => "closed_output",
-            FaultKind::OutputFlood => "output_flood",
             FaultKind::Malformed => "unrecognised",
             _ => "timeout",
         };
-        self.log
-            .push(format!("P{player} fault [{code}] {}", fault.detail));
+        self.log.push(format!(
+            "P{player} fault [{}] {}",
+            fault.kind.code(),
+            fault.detail
+        ));
         self.fault = Some((player, fault, code));
     }
 

@@ -581,6 +581,59 @@ fn r12_2_cut_off_units_die_at_their_owners_phase_start_only() {
 }
 
 #[test]
+fn r12_2_the_opponents_cut_off_units_survive_the_phase_start() {
+    // Both players have a level-1 unit on a cut-off cell: P0 at (5,0), P1 at (5,11). When P1's
+    // phase starts only P1's unit dies; P0's stays through P1's whole phase and dies when P0's
+    // own phase starts.
+    let rows = [
+        "aaa..a......",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "...........b",
+        ".....b.....b",
+    ];
+    let state = Builder::new(2, &rows, &[])
+        .unit(1, 5, 0)
+        .unit(1, 5, 11)
+        .gold(0, 30)
+        .gold(1, 30)
+        .acting(4, 0)
+        .build();
+    assert!(!state.active(0).has(c(5, 0)) && !state.active(1).has(c(5, 11)));
+    let mut referee = IceAndFireReferee::new(state);
+    referee.next_request().unwrap();
+    referee.answer(0, &["WAIT".to_string()]);
+    let request = referee.next_request().unwrap();
+    assert_eq!(request.player, 1);
+    assert_eq!(log(&referee), strings(&["P1 turn-start deaths: 1 unit(s)"]));
+    let s = referee.state();
+    assert!(s.unit_at(c(5, 11)).is_none(), "P1's own cut-off unit died");
+    assert_eq!(
+        s.unit_at(c(5, 0)).map(|u| (u.owner, u.level)),
+        Some((0, 1)),
+        "R12.2: the opponent's cut-off unit is not removed"
+    );
+    // P1 reads it: its cell is an inactive enemy cell and the unit is listed (owner 1 = enemy).
+    let row0 = request.lines.iter().find(|l| l.starts_with("XXX")).unwrap();
+    assert_eq!(row0, "XXX..x......");
+    assert!(request
+        .lines
+        .iter()
+        .any(|l| l.starts_with("1 ") && l.ends_with(" 1 5 0")));
+    referee.answer(1, &["WAIT".to_string()]);
+    referee.next_request().unwrap();
+    assert_eq!(log(&referee), strings(&["P0 turn-start deaths: 1 unit(s)"]));
+    assert!(referee.state().unit_at(c(5, 0)).is_none());
+}
+
+#[test]
 fn r31_turn_limit_counts_units_cut_off_in_the_last_phase() {
     let rows = [
         "aaa.........",
@@ -675,13 +728,13 @@ fn r34_an_unrecognised_piece_cancels_the_whole_line() {
 }
 
 #[test]
-fn r33_runner_faults_lose_with_the_precise_reason() {
+fn r33_runner_faults_lose_as_a_timeout_with_the_precise_reason() {
     use realm_core::{Fault, FaultKind};
-    for (kind, code) in [
-        (FaultKind::Timeout, "timeout_p1_lost"),
-        (FaultKind::Crashed, "crashed_p1_lost"),
-        (FaultKind::ClosedOutput, "closed_output_p1_lost"),
-        (FaultKind::OutputFlood, "output_flood_p1_lost"),
+    for kind in [
+        FaultKind::Timeout,
+        FaultKind::Crashed,
+        FaultKind::ClosedOutput,
+        FaultKind::OutputFlood,
     ] {
         let mut referee = IceAndFireReferee::new(GameState::new(7, League::new(4).unwrap()));
         referee.next_request().unwrap();
@@ -698,7 +751,8 @@ fn r33_runner_faults_lose_with_the_precise_reason() {
         assert!(referee.next_request().is_none());
         let outcome = referee.outcome();
         assert_eq!(outcome.scores, vec![21, -1], "P0: 11 gold + a level-1 unit");
-        assert_eq!(outcome.detail, code);
+        // The END reason of §7 is the timeout's; the fault records what really happened.
+        assert_eq!(outcome.detail, "timeout_p1_lost");
         assert_eq!(
             outcome.end,
             EndReason::Fault {
@@ -707,6 +761,10 @@ fn r33_runner_faults_lose_with_the_precise_reason() {
             }
         );
         assert_eq!(outcome.faults[1].as_ref().map(|f| f.kind), Some(kind));
+        assert_eq!(
+            referee.log().last().map(String::as_str),
+            Some(format!("P1 fault [{}] no answer", kind.code()).as_str())
+        );
     }
 }
 

@@ -3,9 +3,9 @@
 //! that no answer makes the referee panic.
 
 use proptest::prelude::*;
-use realm_core::{Bot, LinesInput, MatchSpec, Referee, SetupError};
+use realm_core::{Bot, LinesInput, MatchSpec, Referee, SetupError, VerdictKind};
 use realm_ice_and_fire::{new_bot, new_referee, GameState, League, INFO};
-use realm_testkit::{check_conformance, drive_referee};
+use realm_testkit::check_conformance;
 
 fn slow() -> bool {
     std::env::var("REALM_SLOW_TESTS").is_ok_and(|v| v == "1")
@@ -23,7 +23,9 @@ fn state_conformance_in_every_league() {
     }
 }
 
-/// Plays `bots[0]` as P0 and `bots[1]` as P1 through the referee; returns the outcome.
+/// Plays `bots[0]` as P0 and `bots[1]` as P1 through the referee, both created for `league`
+/// as a league's bots are; returns the outcome. Built-in bots play only actions legal in their
+/// league, so every answer must be accepted whole: a refused piece (a warning) fails the test.
 fn play(seed: i64, league: u32, names: [&str; 2]) -> realm_core::Outcome {
     let spec = MatchSpec::new("ice-and-fire", 2, seed as u64).with_league(league);
     let mut referee = new_referee(&spec).unwrap();
@@ -31,21 +33,28 @@ fn play(seed: i64, league: u32, names: [&str; 2]) -> realm_core::Outcome {
         .iter()
         .enumerate()
         .map(|(i, n)| {
-            new_bot(
-                n,
-                (seed as u64).wrapping_mul(2).wrapping_add(i as u64),
-                None,
-            )
-            .unwrap()
+            let bot_seed = (seed as u64).wrapping_mul(2).wrapping_add(i as u64);
+            new_bot(n, bot_seed, Some(league)).unwrap()
         })
         .collect();
-    let calls = drive_referee(referee.as_mut(), 2, 250, |p, lines| {
-        let mut input = LinesInput::new(lines);
+    let mut calls = 0;
+    while let Some(request) = referee.next_request() {
+        calls += 1;
+        assert!(calls <= 200, "no end after 200 phases");
+        let p = request.player;
+        let mut input = LinesInput::new(&request.lines);
         let answer = bots[p].play_turn(&mut input).expect("bot answers");
         assert_eq!(input.remaining(), 0, "the bot reads exactly its lines");
-        answer
-    });
-    assert!(calls <= 200);
+        let verdict = referee.answer(p, &answer);
+        assert_eq!(
+            verdict.kind,
+            VerdictKind::Ok,
+            "league {league} seed {seed} {names:?}: {} answered `{}`: {}",
+            names[p],
+            answer[0],
+            verdict.detail
+        );
+    }
     let outcome = referee.outcome();
     assert!(
         outcome.faults.iter().all(Option::is_none),
@@ -56,10 +65,11 @@ fn play(seed: i64, league: u32, names: [&str; 2]) -> realm_core::Outcome {
 
 #[test]
 fn greedy_beats_random_in_every_league_and_seat() {
+    // 25 seeds × 4 leagues × 2 seats = 200 games (0 lost when measured); 10 by default.
     let seeds: Vec<i64> = if slow() {
         (0..25).collect()
     } else {
-        vec![1, -99]
+        (-1..9).collect()
     };
     let mut lost = Vec::new();
     let mut games = 0;
@@ -86,7 +96,7 @@ fn greedy_beats_random_in_every_league_and_seat() {
         }
     }
     println!("greedy lost {} of {games}: {lost:?}", lost.len());
-    // "Nearly every game": at most one loss in 50.
+    // "Nearly every game": at most one loss in 50 (the brief's bar is 95 %).
     assert!(
         lost.len() * 50 <= games,
         "greedy lost {} of {games}: {lost:?}",

@@ -1,8 +1,9 @@
 //! Replays the reference data in tests/data/ice_and_fire_vectors/ (a byte-for-byte copy of the
 //! project's shared test vectors, so a clean clone tests on its own), plus every game file dropped
 //! into ../shared/data/ice_and_fire_vectors/ when that folder exists next to the repository:
-//! every map of maps_league3plus.txt in all four leagues, and every game_*.txt file through the
-//! referee (input lines, end reason, scores, and the commentary of every verdict).
+//! every map of maps_league3plus.txt in all four leagues (the shared file when present, else the
+//! vendored one), and every game_*.txt file through the referee (input lines, end reason, scores,
+//! and the commentary of every verdict when the file has commentary, §7 step 4).
 
 use std::path::{Path, PathBuf};
 
@@ -50,39 +51,117 @@ fn render(map: &Map) -> (Vec<String>, String) {
     (rows, mines)
 }
 
-#[test]
-fn r9_every_reference_map_in_every_league() {
-    let text =
-        std::fs::read_to_string(vectors_dir().join("maps_league3plus.txt")).expect("maps file");
+/// Stops the test on a broken data file, naming the file and the 1-based line.
+fn broken(path: &Path, line: usize, what: &str) -> ! {
+    panic!("{}:{}: {what}", path.display(), line + 1)
+}
+
+/// The maps file: the project's shared copy when the repository sits next to it, else the
+/// vendored one.
+fn maps_file() -> PathBuf {
+    shared_vectors_dir()
+        .map(|dir| dir.join("maps_league3plus.txt"))
+        .filter(|path| path.is_file())
+        .unwrap_or_else(|| vectors_dir().join("maps_league3plus.txt"))
+}
+
+/// One block of the maps file: the seed, the 12 rows and the `mines ...` line.
+struct MapBlock {
+    seed: i64,
+    rows: Vec<String>,
+    mines: String,
+}
+
+fn parse_maps(path: &Path) -> Vec<MapBlock> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let lines: Vec<&str> = text.lines().collect();
-    let mut n_blocks = 0;
+    let mut blocks = Vec::new();
     let mut i = 0;
     while i < lines.len() {
-        let Some(seed) = lines[i].strip_prefix("seed ") else {
+        if lines[i].trim().is_empty() {
             i += 1;
             continue;
+        }
+        let Some(seed) = lines[i].strip_prefix("seed ") else {
+            broken(path, i, "expected `seed <java long>`");
         };
-        let seed: i64 = seed.trim().parse().expect("seed");
+        let seed: i64 = seed
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| broken(path, i, "the seed is not a Java long"));
+        if i + 13 >= lines.len() {
+            broken(path, i, "the block has fewer than 12 rows and a mines line");
+        }
         let rows: Vec<String> = lines[i + 1..i + 13].iter().map(|s| s.to_string()).collect();
+        for (k, row) in rows.iter().enumerate() {
+            let ok = row.len() == SIZE && row.chars().all(|c| "#.M01".contains(c));
+            if !ok {
+                broken(path, i + 1 + k, "expected 12 characters of `#.M01`");
+            }
+        }
         let mines = lines[i + 13].trim_end().to_string();
+        let words: Vec<&str> = mines.split(' ').collect();
+        let count_ok = words.len() >= 2
+            && words[0] == "mines"
+            && words[1].parse::<usize>().ok() == Some(words.len() - 2);
+        if !count_ok {
+            broken(path, i + 13, "expected `mines <count> x,y ...`");
+        }
+        blocks.push(MapBlock { seed, rows, mines });
+        i += 14;
+    }
+    blocks
+}
+
+#[test]
+fn r9_every_reference_map_in_every_league() {
+    let path = maps_file();
+    let blocks = parse_maps(&path);
+    // The spec's file has 80 blocks; more may be added.
+    assert!(
+        blocks.len() >= 80,
+        "{}: {} blocks",
+        path.display(),
+        blocks.len()
+    );
+    for MapBlock { seed, rows, mines } in &blocks {
         for league in [3, 4] {
-            let (got_rows, got_mines) = render(&Map::generate(seed, League::new(league).unwrap()));
-            assert_eq!(got_rows, rows, "seed {seed} league {league}");
-            assert_eq!(got_mines, mines, "seed {seed} league {league}");
+            let (got_rows, got_mines) = render(&Map::generate(*seed, League::new(league).unwrap()));
+            assert_eq!(&got_rows, rows, "seed {seed} league {league}");
+            assert_eq!(&got_mines, mines, "seed {seed} league {league}");
         }
         let plain: Vec<String> = rows.iter().map(|r| r.replace('M', ".")).collect();
         for league in [1, 2] {
-            let (got_rows, got_mines) = render(&Map::generate(seed, League::new(league).unwrap()));
+            let (got_rows, got_mines) = render(&Map::generate(*seed, League::new(league).unwrap()));
             assert_eq!(got_rows, plain, "seed {seed} league {league}");
             assert_eq!(got_mines, "mines 0", "seed {seed} league {league}");
         }
-        n_blocks += 1;
-        i += 14;
     }
-    assert_eq!(n_blocks, 80);
 }
 
-/// One reference game: header, blocks and the END line.
+#[test]
+fn the_maps_parser_reads_extra_blocks_and_names_broken_lines() {
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("ice-and-fire-maps-{}.txt", std::process::id()));
+    let vendored = std::fs::read_to_string(vectors_dir().join("maps_league3plus.txt")).unwrap();
+    let first_block: Vec<&str> = vendored.lines().take(14).collect();
+    std::fs::write(&path, format!("{vendored}\n{}\n", first_block.join("\n"))).unwrap();
+    assert_eq!(parse_maps(&path).len(), 81);
+    std::fs::write(&path, "seed 3\n0M.\n").unwrap();
+    let err = std::panic::catch_unwind(|| parse_maps(&path))
+        .err()
+        .expect("a broken maps file panics");
+    let message = err.downcast_ref::<String>().unwrap().clone();
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        message.ends_with(":1: the block has fewer than 12 rows and a mines line"),
+        "{message}"
+    );
+}
+
+/// One reference game: header, blocks, the commentary (empty when the file has none) and the
+/// END line.
 struct Vector {
     seed: i64,
     league: u32,
@@ -98,58 +177,76 @@ struct Block {
     answer: String,
 }
 
+/// Reads a game file in the format of spec §7: `//` commentary (with or without a space after
+/// the slashes), `TURN t PLAYER p` / `IN n` / n lines / `OUT answer` blocks (a bare `OUT` is the
+/// empty answer) and the `END` line. A broken file stops the test naming the file and line.
 fn parse_vector(path: &Path) -> Vector {
-    let bytes = std::fs::read(path).expect("vector file");
-    let text = String::from_utf8(bytes).expect("utf-8 vector");
-    let lines: Vec<&str> = text.split('\n').collect();
-    let header: Vec<&str> = lines[0].split_whitespace().collect();
-    assert_eq!(
-        (header[0], header[1], header[3]),
-        ("//", "seed", "league"),
-        "{path:?} header"
-    );
-    let (seed, league) = (header[2].parse().unwrap(), header[4].parse().unwrap());
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().collect();
+    let number = |i: usize, word: Option<&str>| -> i64 {
+        word.and_then(|w| w.parse().ok())
+            .unwrap_or_else(|| broken(path, i, "expected a number"))
+    };
+    let header: Vec<&str> = lines
+        .first()
+        .and_then(|l| l.strip_prefix("//"))
+        .unwrap_or_else(|| broken(path, 0, "expected `// seed S league L`"))
+        .split_whitespace()
+        .collect();
+    if header.len() != 4 || header[0] != "seed" || header[2] != "league" {
+        broken(path, 0, "expected `// seed S league L`");
+    }
+    let seed = number(0, Some(header[1]));
+    let league = number(0, Some(header[3])) as u32;
     let mut blocks = Vec::new();
     let mut comments = Vec::new();
     let mut end = None;
     let mut i = 1;
     while i < lines.len() {
         let line = lines[i];
-        if let Some(c) = line.strip_prefix("// ") {
-            comments.push(c.to_string());
+        if let Some(c) = line.strip_prefix("//") {
+            comments.push(c.strip_prefix(' ').unwrap_or(c).to_string());
             i += 1;
-        } else if let Some(rest) = line.strip_prefix("TURN ") {
-            let w: Vec<&str> = rest.split(' ').collect();
-            let n: usize = lines[i + 1]
-                .strip_prefix("IN ")
-                .expect("IN line")
-                .parse()
-                .unwrap();
-            let input = lines[i + 2..i + 2 + n]
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
-            let out = lines[i + 2 + n];
-            let answer = out
-                .strip_prefix("OUT ")
-                .unwrap_or_else(|| panic!("OUT line, got {out:?}"));
+        } else if line.starts_with("TURN ") {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            if w.len() != 4 || w[2] != "PLAYER" {
+                broken(path, i, "expected `TURN t PLAYER p`");
+            }
+            let (turn, player) = (number(i, Some(w[1])), number(i, Some(w[3])));
+            let n = match lines.get(i + 1).and_then(|l| l.strip_prefix("IN ")) {
+                Some(n) => number(i + 1, Some(n.trim())) as usize,
+                None => broken(path, i + 1, "expected `IN n`"),
+            };
+            let out_at = i + 2 + n;
+            let answer = match lines.get(out_at) {
+                Some(&"OUT") => "",
+                Some(out) => out
+                    .strip_prefix("OUT ")
+                    .unwrap_or_else(|| broken(path, out_at, "expected `OUT answer`")),
+                None => broken(path, out_at, "the file ends inside a block"),
+            };
             blocks.push(Block {
-                turn: w[0].parse().unwrap(),
-                player: w[2].parse().unwrap(),
-                input,
+                turn: turn as u32,
+                player: player as usize,
+                input: lines[i + 2..out_at].iter().map(|s| s.to_string()).collect(),
                 answer: answer.to_string(),
             });
-            i += 3 + n;
-        } else if let Some(rest) = line.strip_prefix("END ") {
-            let w: Vec<&str> = rest.split(' ').collect();
+            i = out_at + 1;
+        } else if line.starts_with("END ") {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            if w.len() != 5 || w[2] != "scores" {
+                broken(path, i, "expected `END reason scores s0 s1`");
+            }
             end = Some((
-                w[0].to_string(),
-                [w[2].parse().unwrap(), w[3].parse().unwrap()],
+                w[1].to_string(),
+                [number(i, Some(w[3])), number(i, Some(w[4]))],
             ));
             i += 1;
-        } else {
-            assert!(line.is_empty(), "{path:?}: unexpected line {line:?}");
+        } else if line.trim().is_empty() {
             i += 1;
+        } else {
+            broken(path, i, "unexpected line");
         }
     }
     Vector {
@@ -157,7 +254,7 @@ fn parse_vector(path: &Path) -> Vector {
         league,
         blocks,
         comments,
-        end: end.expect("END line"),
+        end: end.unwrap_or_else(|| broken(path, lines.len(), "no END line")),
     }
 }
 
@@ -210,6 +307,10 @@ fn replay(path: &Path) {
     let outcome = referee.outcome();
     assert_eq!(outcome.detail, v.end.0, "{path:?}: end reason");
     assert_eq!(outcome.scores, v.end.1.to_vec(), "{path:?}: scores");
+    // Step 4 of §7 is optional: a file without commentary is checked on its text and result.
+    if v.comments.is_empty() {
+        return;
+    }
     for (j, (got, want)) in comments.iter().zip(&v.comments).enumerate() {
         assert_eq!(got, want, "{path:?}: commentary line {j}");
     }
@@ -386,6 +487,78 @@ fn d12_timeout_blocks_replay_as_runner_faults() {
     std::fs::write(&path, text.join("\n") + "\n").unwrap();
     replay(&path);
     std::fs::remove_file(&path).unwrap();
+}
+
+/// Writes `lines` to a temporary vector file, runs `check` on it and removes it.
+fn with_vector_file(name: &str, lines: &[String], check: impl FnOnce(&Path)) {
+    let path = std::env::temp_dir().join(format!("ice-and-fire-{name}-{}.txt", std::process::id()));
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&path)));
+    std::fs::remove_file(&path).unwrap();
+    if let Err(panic) = result {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// The first phase of seed 42, league 4, as a vector block answered by `out_line`.
+fn first_block(out_line: &str) -> Vec<String> {
+    let mut referee = IceAndFireReferee::new(realm_ice_and_fire::GameState::new(
+        42,
+        League::new(4).unwrap(),
+    ));
+    let request = referee.next_request().unwrap();
+    let mut lines = vec!["TURN 1 PLAYER 0".to_string()];
+    lines.push(format!("IN {}", request.lines.len()));
+    lines.extend(request.lines);
+    lines.push(out_line.to_string());
+    lines
+}
+
+/// §7 step 4 is optional: a file without commentary replays on its text and result alone; a
+/// bare `OUT` is the empty answer; `//` needs no space after it.
+#[test]
+fn vectors_without_commentary_or_with_terse_lines_replay() {
+    // The empty line is unrecognised (R23.5): P0 loses at once.
+    let end = "END unrecognised_p0_lost scores -1 20".to_string();
+    let mut plain = vec!["// seed 42 league 4".to_string()];
+    plain.extend(first_block("OUT"));
+    plain.push(end.clone());
+    with_vector_file("plain", &plain, |path| {
+        let v = parse_vector(path);
+        assert_eq!((v.blocks.len(), v.comments.len()), (1, 0));
+        assert_eq!(v.blocks[0].answer, "");
+        replay(path);
+    });
+    let mut terse = vec!["//seed 42 league 4".to_string()];
+    terse.extend(first_block("OUT"));
+    terse.push("//P0 fatal [unrecognised] ".to_string());
+    terse.push(end);
+    with_vector_file("terse", &terse, |path| {
+        assert_eq!(parse_vector(path).comments, ["P0 fatal [unrecognised] "]);
+        replay(path);
+    });
+    // Commentary that is present is still compared.
+    let mut wrong = terse.clone();
+    let at = wrong.len() - 2;
+    wrong[at] = "// P0 ok move unit 1 -> 1,1".to_string();
+    with_vector_file("wrong", &wrong, |path| {
+        let failure = std::panic::catch_unwind(|| replay(path));
+        assert!(failure.is_err(), "a wrong commentary line must fail");
+    });
+}
+
+#[test]
+fn a_broken_vector_file_names_its_line() {
+    let mut lines = vec!["// seed 42 league 4".to_string()];
+    lines.extend(first_block("OUT WAIT"));
+    lines[2] = "IN many".to_string();
+    with_vector_file("broken", &lines, |path| {
+        let panic = std::panic::catch_unwind(|| parse_vector(path))
+            .err()
+            .expect("a broken vector file panics");
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(message.ends_with(":3: expected a number"), "{message}");
+    });
 }
 
 /// R22–R23 against OpenJDK 17 (see tests/vectors/README.md).

@@ -22,7 +22,7 @@ use realm_core::spec::VariantInfo;
 use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
 
 use crate::bits::Wide;
-use crate::bots::{Greedy, Random, Reference, TextBot, BOT_NAMES};
+use crate::bots::{rules_for, Greedy, Random, Reference, TextBot, BOT_NAMES};
 use crate::referee::KingdominoReferee;
 use crate::setup::{Config, Mode, TOP_LEAGUE};
 
@@ -72,10 +72,10 @@ pub fn config_from_spec(spec: &MatchSpec) -> Result<Config, SetupError> {
 /// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
 /// for a CodinGame league knows it.
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
-    let _ = league;
+    let rules = rules_for(league);
     match name {
-        "random" => Ok(Box::new(TextBot::new(Random::new(seed)))),
-        "greedy" => Ok(Box::new(TextBot::new(Greedy))),
+        "random" => Ok(Box::new(TextBot::new(Random::new(seed, rules)))),
+        "greedy" => Ok(Box::new(TextBot::new(Greedy::new(rules)))),
         "reference" => Ok(Box::new(TextBot::new(Reference))),
         _ => Err(SetupError::UnknownBot {
             game: INFO.slug.to_string(),

@@ -6,7 +6,7 @@
 //! only offers the primitive steps (`place`, `discard`, `pick`, `eliminate`, `end_slot`) the
 //! referee combines, and `apply` for in-process play where every action is legal.
 
-use realm_core::{EndReason, Outcome, PlayerId, State};
+use realm_core::{EndReason, Outcome, PlayerId, Stat, State};
 
 use crate::bits::{coords, Bits, Wide};
 use crate::kingdom::{Kingdom, Placement};
@@ -307,7 +307,8 @@ impl<B: Bits> Game<B> {
         displayed_scores(&self.standings())
     }
 
-    /// Outcome without faults: displayed scores, ranks from the key. The referee adds faults.
+    /// Outcome without faults: displayed scores, ranks from the key, the R27 figures in `stats`.
+    /// The referee adds faults.
     pub fn base_outcome(&self) -> Outcome {
         let standings = self.standings();
         let n = self.config.n_players;
@@ -329,8 +330,26 @@ impl<B: Bits> Game<B> {
             end,
             detail: detail.to_string(),
             faults: vec![None; n],
-            stats: Vec::new(),
+            stats: self.stats(&standings),
         }
+    }
+
+    /// The result figures of R27 beyond displayed score and rank, one value per seat: `score`
+    /// (zones plus bonuses, before the display points of R25), `territory`, `crowns`,
+    /// `tiles_placed` and `tiles_discarded` (tiles lost under R11 count as neither).
+    fn stats(&self, standings: &[Standing]) -> Vec<Stat> {
+        let n = self.config.n_players;
+        let stat = |name: &str, value: &dyn Fn(PlayerId) -> u32| Stat {
+            name: name.to_string(),
+            values: (0..n).map(|p| i64::from(value(p))).collect(),
+        };
+        vec![
+            stat("score", &|p| standings[p].score),
+            stat("territory", &|p| standings[p].territory),
+            stat("crowns", &|p| standings[p].crowns),
+            stat("tiles_placed", &|p| self.tiles_placed(p)),
+            stat("tiles_discarded", &|p| self.tiles_discarded(p)),
+        ]
     }
 
     /// The dominoes the player may pick this turn (one `None` on the last turn, when nobody

@@ -314,6 +314,58 @@ fn k10_reference_games() {
     }
 }
 
+/// The values of the outcome's stat `name` (R27), one per seat.
+fn stat(outcome: &realm_core::Outcome, name: &str) -> Vec<i64> {
+    let found = outcome.stats.iter().find(|s| s.name == name);
+    found
+        .unwrap_or_else(|| panic!("no stat {name}"))
+        .values
+        .clone()
+}
+
+#[test]
+fn r27_outcome_reports_every_result_figure_of_the_k10_games() {
+    let run = reference_game::<u128>(std2(), 1);
+    let names: Vec<&str> = run.outcome.stats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "score",
+            "territory",
+            "crowns",
+            "tiles_placed",
+            "tiles_discarded"
+        ]
+    );
+    assert_eq!(stat(&run.outcome, "score"), [26, 22]);
+    assert_eq!(stat(&run.outcome, "territory"), [22, 22]);
+    assert_eq!(stat(&run.outcome, "crowns"), [4, 11]);
+    assert_eq!(stat(&run.outcome, "tiles_placed"), [11, 11]);
+    assert_eq!(stat(&run.outcome, "tiles_discarded"), [1, 1]);
+
+    // With Harmony the raw score carries the +5 of seat 2, the only seat that placed all 12.
+    let mut config = Config::new(Mode::Standard, 4);
+    config.harmony = true;
+    let run = reference_game::<u128>(config, 1);
+    assert_eq!(stat(&run.outcome, "score"), [22, 12, 34, 49]);
+    assert_eq!(stat(&run.outcome, "territory"), [22, 22, 24, 22]);
+    assert_eq!(stat(&run.outcome, "crowns"), [2, 6, 12, 17]);
+    assert_eq!(stat(&run.outcome, "tiles_placed"), [11, 11, 12, 11]);
+    assert_eq!(stat(&run.outcome, "tiles_discarded"), [1, 1, 0, 1]);
+}
+
+#[test]
+fn r27_raw_score_differs_from_the_displayed_score_on_a_tie() {
+    // Both seats are eliminated by their first answer: equal empty kingdoms, so R25 adds its
+    // two points to each displayed score while the raw score stays 0.
+    let run = k12::<u128>(std2(), |_, call, _| {
+        (call == 1).then(|| lines("PUT 0 0 0", "PICK 99"))
+    });
+    assert_eq!(stat(&run.outcome, "score"), [0, 0]);
+    assert_eq!(run.outcome.scores, [2, 2]);
+    assert_eq!(run.outcome.ranks, [1, 1]);
+}
+
 type Summary = (Vec<((u32, u32, u32), u32)>, Vec<u32>, usize);
 
 fn summary<B: Bits>(run: &Run<B>) -> Summary {
@@ -499,6 +551,11 @@ fn k12_invalid_first_pick() {
     assert_eq!(run.standing(0), (5, 18, 1));
     assert_eq!(run.placed(0), 9);
     assert_eq!(run.referee.game().tiles_discarded(0), 3);
+    assert_eq!(stat(&run.outcome, "score"), [5, 0]);
+    assert_eq!(stat(&run.outcome, "territory"), [18, 0]);
+    assert_eq!(stat(&run.outcome, "crowns"), [1, 0]);
+    assert_eq!(stat(&run.outcome, "tiles_placed"), [9, 0]);
+    assert_eq!(stat(&run.outcome, "tiles_discarded"), [3, 0]);
     assert_eq!(run.calls(), 15);
     let first_turn2 = run.requests.iter().find(|r| r.turn == 2).expect("turn 2");
     assert_eq!(first_turn2.player, 0);
@@ -557,8 +614,20 @@ fn k12_invalid_put() {
         assert!(run.outcome.faults.iter().all(Option::is_none), "{config:?}");
         assert_eq!(run.standing(0), (26, 22, 4), "{config:?}");
         assert_eq!(run.standing(1), (25, 22, 12), "{config:?}");
+        // Turn 3 opens with seat 0 on tile 11; the pick of the discarding answer made seat 1
+        // (player 1 in seat 0's view) the owner of tile 13.
         let turn3 = run.requests.iter().find(|r| r.turn == 3).expect("turn 3");
-        assert!(tile_sections(turn3, 4).contains(&"13 c0 f0 1 0".to_string()) || turn3.player == 1);
+        assert_eq!(turn3.player, 0, "{config:?}");
+        assert_eq!(
+            tile_sections(turn3, 4)[..4],
+            [
+                "11 g0 g0 0 1",
+                "13 c0 f0 1 0",
+                "27 f1 c0 0 0",
+                "48 c0 m3 1 0"
+            ],
+            "{config:?}"
+        );
     }
 }
 

@@ -21,9 +21,10 @@ pub struct GreedyBot {
 }
 
 impl GreedyBot {
-    pub fn new(_seed: u64) -> GreedyBot {
+    /// A greedy bot playing in `league` (`None`: league 4).
+    pub fn new(league: Option<u32>) -> GreedyBot {
         GreedyBot {
-            tracker: Tracker::default(),
+            tracker: Tracker::new(league),
         }
     }
 }
@@ -32,15 +33,10 @@ impl Bot for GreedyBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
         let (mut state, _) = self.tracker.read(input)?;
         let mut plan = Plan { pieces: Vec::new() };
-        if self.tracker.should_probe(&state) {
-            probe(&mut state, &mut plan, &mut self.tracker);
-        }
         if !plan.try_chain(&mut state) {
             plan.moves(&mut state);
             if !plan.try_chain(&mut state) {
-                if let Some(at) = plan.builds(&mut state) {
-                    self.tracker.tried_tower(at);
-                }
+                plan.builds(&mut state);
                 plan.trains(&mut state);
             }
         }
@@ -48,19 +44,6 @@ impl Bot for GreedyBot {
             plan.pieces.push("WAIT".to_string());
         }
         Ok(vec![plan.pieces.join(";")])
-    }
-}
-
-fn probe(state: &mut GameState, plan: &mut Plan, tracker: &mut Tracker) {
-    let me = state.player();
-    let frontier = state
-        .playable_mask(me)
-        .and(state.capture_mask(me, 1))
-        .minus(state.owned(me));
-    if let Some(at) = best_by_distance(state, frontier) {
-        plan.pieces.push(format!("TRAIN 2 {} {}", at.x(), at.y()));
-        plan.play(state, Action::Train { level: 1, at });
-        tracker.probed(at);
     }
 }
 
@@ -139,12 +122,12 @@ impl Plan {
         }
     }
 
-    /// Builds at most one mine and one tower; returns the tower cell if it tried one.
-    fn builds(&mut self, state: &mut GameState) -> Option<Cell> {
+    /// Builds at most one mine and one tower, as far as the league has them.
+    fn builds(&mut self, state: &mut GameState) {
         let me = state.player();
         let league = state.league();
         if !league.has_mines() {
-            return None;
+            return;
         }
         let free = state.active(me).minus(state.occupied());
         if state.turn() < 70 && state.income(me) > 0 {
@@ -159,7 +142,7 @@ impl Plan {
             }
         }
         if !league.has_towers() || state.gold(me) < 15 + UNIT_COST[1] {
-            return None;
+            return;
         }
         let enemy = state.owned(1 - me);
         let free = state
@@ -171,15 +154,15 @@ impl Plan {
             .and(enemy.grow(crate::geom::ALL))
             .minus(towers.grow(crate::geom::ALL).grow(crate::geom::ALL));
         let own_hq = state.map().dist_to(HQ[me]);
-        let at = exposed.iter().min_by_key(|c| own_hq[c.idx()])?;
-        self.play(
-            state,
-            Action::Build {
-                kind: BuildingKind::Tower,
-                at,
-            },
-        )
-        .then_some(at)
+        if let Some(at) = exposed.iter().min_by_key(|c| own_hq[c.idx()]) {
+            self.play(
+                state,
+                Action::Build {
+                    kind: BuildingKind::Tower,
+                    at,
+                },
+            );
+        }
     }
 
     fn trains(&mut self, state: &mut GameState) {

@@ -1,10 +1,7 @@
 //! Built-in bots. Both read the protocol text like a process would, rebuild a `GameState`
 //! model from it (`Tracker`), and answer one line per phase. The protocol does not tell the
-//! league, so the tracker infers it: mine spots mean league 3 or 4 (a refused tower means 3),
-//! and without spots a probe `TRAIN 2 x y;TRAIN 1 x y` tells league 1 (the level-2 piece is
-//! filtered) from league 2 (it succeeds and the level-1 piece is refused). The probe waits
-//! until the bot can pay the level-2 upkeep; until the league is known the bot plays as in
-//! league 1, which is legal in league 2 too (level-1 units only).
+//! league; like a bot written for a CodinGame league, a built-in bot is told it when created
+//! (`None` means the full rules of league 4), so it plays only actions legal in that league.
 
 mod greedy;
 mod random;
@@ -22,18 +19,25 @@ pub use greedy::GreedyBot;
 pub use random::RandomBot;
 
 /// What a bot knows across phases and how it rebuilds the position each phase.
-#[derive(Default)]
 pub struct Tracker {
+    league: League,
     spots: Option<Vec<Cell>>,
-    /// Some(n) once the league is known (or assumed, for league 4).
-    league: Option<u32>,
-    probe: Option<Cell>,
-    tower_attempt: Option<Cell>,
     map: Option<Arc<Map>>,
     n_calls: u32,
 }
 
 impl Tracker {
+    /// A tracker for a bot playing in `league` (`None`: league 4; above 4 plays as 4).
+    pub fn new(league: Option<u32>) -> Tracker {
+        let number = league.unwrap_or(4).clamp(1, 4);
+        Tracker {
+            league: League::new(number).expect("league in 1..=4"),
+            spots: None,
+            map: None,
+            n_calls: 0,
+        }
+    }
+
     /// Reads one call's lines and returns the model of the position (the bot to act), and
     /// the raw observation.
     pub fn read(&mut self, input: &mut dyn Input) -> Result<(GameState, Observation), BotError> {
@@ -43,9 +47,6 @@ impl Tracker {
         let obs = read_observation(input)?;
         self.n_calls += 1;
         let spots = self.spots.as_deref().unwrap_or_default();
-        if self.league.is_none() && !spots.is_empty() {
-            self.league = Some(4);
-        }
         let map = Arc::clone(self.map.get_or_insert_with(|| {
             let mut playable = ALL;
             for (y, row) in obs.rows.iter().enumerate() {
@@ -60,63 +61,13 @@ impl Tracker {
                 spots.iter().copied().collect::<Bits>(),
             ))
         }));
-        let league =
-            League::new(self.league.unwrap_or(1)).unwrap_or(League::new(4).expect("league 4"));
-        let state = model(Arc::clone(&map), league, &obs, self.n_calls);
-        self.learn(&state);
-        let league = League::new(self.league.unwrap_or(1)).unwrap_or(league);
-        let state = if league == state.league() {
-            state
-        } else {
-            model(Arc::clone(&map), league, &obs, self.n_calls)
-        };
+        let state = model(map, self.league, &obs, self.n_calls);
         Ok((state, obs))
     }
 
-    /// Uses the outcome of last phase's probes.
-    fn learn(&mut self, state: &GameState) {
-        let me = state.player();
-        if let Some(cell) = self.probe.take() {
-            if let Some(unit) = state.unit_at(cell).filter(|u| u.owner == me) {
-                self.league = Some(if unit.level >= 2 { 2 } else { 1 });
-            }
-        }
-        if self.league.is_none()
-            && (0..2).any(|p| {
-                !state
-                    .units_of_level(p, 2)
-                    .or(state.units_of_level(p, 3))
-                    .is_empty()
-            })
-        {
-            self.league = Some(2);
-        }
-        if let Some(cell) = self.tower_attempt.take() {
-            if state.owner(cell) == Some(me)
-                && state.building_at(cell).is_none()
-                && state.unit_at(cell).is_none()
-            {
-                self.league = Some(3);
-            }
-        }
-    }
-
-    /// True when the league is still unknown (no mine spots, no probe answered yet) and a
-    /// probe is safe now: 20 gold for the level-2 unit, and enough income for its upkeep, so
-    /// that a level-2 unit does not bankrupt the bot and vanish before it is seen.
-    pub fn should_probe(&self, state: &GameState) -> bool {
-        let me = state.player();
-        self.league.is_none() && state.gold(me) >= 20 && state.income(me) >= 4
-    }
-
-    /// Records a league probe at `cell` (see the module doc).
-    pub fn probed(&mut self, cell: Cell) {
-        self.probe = Some(cell);
-    }
-
-    /// Records a BUILD TOWER attempt, to learn league 3 if it is refused.
-    pub fn tried_tower(&mut self, cell: Cell) {
-        self.tower_attempt = Some(cell);
+    /// The league the bot plays in.
+    pub fn league(&self) -> League {
+        self.league
     }
 
     /// Phases played so far, this one included.
@@ -165,54 +116,4 @@ fn model(map: Arc<Map>, league: League, obs: &Observation, n_calls: u32) -> Game
     s.set_gold(1 - me, obs.opp_gold);
     s.refresh();
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use realm_core::{Bot, LinesInput, Referee};
-
-    use super::*;
-    use crate::referee::IceAndFireReferee;
-
-    #[test]
-    fn bots_infer_the_league_from_the_protocol() {
-        for league in 1..=4 {
-            let mut referee =
-                IceAndFireReferee::new(GameState::new(42, League::new(league).unwrap()));
-            let mut greedy = GreedyBot::new(1);
-            let mut random = RandomBot::new(2);
-            for _ in 0..60 {
-                let Some(request) = referee.next_request() else {
-                    break;
-                };
-                let answer = if request.player == 0 {
-                    greedy
-                        .play_turn(&mut LinesInput::new(&request.lines))
-                        .unwrap()
-                } else {
-                    random
-                        .play_turn(&mut LinesInput::new(&request.lines))
-                        .unwrap()
-                };
-                referee.answer(request.player, &answer);
-            }
-            // League 3 is only learned once a tower was refused; before that 4 is assumed.
-            let expected = if league == 3 {
-                [Some(3), Some(4)]
-            } else {
-                [Some(league); 2]
-            };
-            assert!(
-                expected.contains(&greedy.tracker.league),
-                "league {league}: greedy thinks {:?}",
-                greedy.tracker.league
-            );
-            // The random bot may never afford a safe probe; it then keeps playing level 1 only.
-            assert!(
-                random.tracker.league.is_none() || expected.contains(&random.tracker.league),
-                "league {league}: random thinks {:?}",
-                random.tracker.league
-            );
-        }
-    }
 }

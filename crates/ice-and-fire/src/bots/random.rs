@@ -1,5 +1,6 @@
-//! `random`: each phase plays 1 to 4 single actions drawn uniformly from the legal ones of its
-//! model (stopping early when none is left), then ends the line. It never writes a fatal piece.
+//! `random`: each phase plays 1 to 4 single actions drawn uniformly from those legal in its
+//! league on its model (stopping early when none is left), then ends the line. It never writes
+//! a fatal piece.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
@@ -15,10 +16,12 @@ pub struct RandomBot {
 }
 
 impl RandomBot {
-    pub fn new(seed: u64) -> RandomBot {
+    /// A random bot drawing from the ChaCha stream of `seed`, playing in `league` (`None`:
+    /// league 4).
+    pub fn new(seed: u64, league: Option<u32>) -> RandomBot {
         RandomBot {
             rng: chacha_rng(seed, 0x1ce),
-            tracker: Tracker::default(),
+            tracker: Tracker::new(league),
             buf: Vec::new(),
         }
     }
@@ -28,19 +31,6 @@ impl Bot for RandomBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
         let (mut state, _) = self.tracker.read(input)?;
         let mut pieces = Vec::new();
-        if self.tracker.should_probe(&state) {
-            state.single_actions(&mut self.buf);
-            let probe = self.buf.iter().find_map(|a| match *a {
-                Action::Train { level: 1, at } => Some(at),
-                _ => None,
-            });
-            if let Some(at) = probe {
-                pieces.push(format!("TRAIN 2 {} {}", at.x(), at.y()));
-                pieces.push(format!("TRAIN 1 {} {}", at.x(), at.y()));
-                let _ = state.play(&Action::Train { level: 1, at });
-                self.tracker.probed(at);
-            }
-        }
         let n = 1 + self.rng.next_u32() % 4;
         for _ in 0..n {
             state.single_actions(&mut self.buf);
@@ -49,13 +39,6 @@ impl Bot for RandomBot {
             }
             let action = self.buf[(self.rng.next_u64() % self.buf.len() as u64) as usize];
             pieces.push(state.command(&action));
-            if let Action::Build {
-                kind: crate::rules::BuildingKind::Tower,
-                at,
-            } = action
-            {
-                self.tracker.tried_tower(at);
-            }
             let _ = state.play(&action);
         }
         if pieces.is_empty() {

@@ -8,17 +8,26 @@
 
 use super::{candidate_placements, pick_line, put_line, Observation, Strategy};
 use crate::bits::Bits;
-use crate::kingdom::{Cell, Kingdom, Placement};
+use crate::kingdom::{Cell, Kingdom, Placement, PlacementRules};
 use crate::tiles::{tile, Square, Tile};
 
-#[derive(Default)]
-pub struct Greedy;
+pub struct Greedy {
+    rules: PlacementRules,
+}
+
+impl Greedy {
+    /// A greedy bot placing under `rules` (those of its league).
+    pub fn new(rules: PlacementRules) -> Self {
+        Greedy { rules }
+    }
+}
 
 impl Strategy for Greedy {
     fn decide<B: Bits>(&mut self, obs: &Observation<B>) -> [String; 2] {
+        let rules = self.rules;
         let mut kingdom = obs.kingdoms[0];
         let placement = obs.my_tile().and_then(|t| {
-            let best = best_placement(&kingdom, t);
+            let best = best_placement(&kingdom, t, rules);
             if let Some((p, _)) = best {
                 kingdom.place(t, p);
             }
@@ -30,7 +39,8 @@ impl Strategy for Greedy {
             .into_iter()
             .filter_map(|id| tile(id))
             .max_by_key(|t| {
-                let gain = best_placement(&kingdom, t).map_or(-1, |(_, score)| score as i64 - base);
+                let gain =
+                    best_placement(&kingdom, t, rules).map_or(-1, |(_, score)| score as i64 - base);
                 (gain, t.crowns(), std::cmp::Reverse(t.id))
             })
             .map(|t| t.id);
@@ -39,8 +49,12 @@ impl Strategy for Greedy {
 }
 
 /// The best placement of `tile` and the zone score it leads to.
-fn best_placement<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile) -> Option<(Placement, u32)> {
-    candidate_placements(kingdom, tile)
+fn best_placement<B: Bits>(
+    kingdom: &Kingdom<B>,
+    tile: &Tile,
+    rules: PlacementRules,
+) -> Option<(Placement, u32)> {
+    candidate_placements(kingdom, tile, rules)
         .into_iter()
         .map(|p| {
             let mut after = *kingdom;

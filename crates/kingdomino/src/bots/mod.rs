@@ -1,9 +1,8 @@
 //! Built-in bots. Each reads exactly the protocol text of its calls (through `Observation`),
 //! rebuilds its own kingdom from the grid rows and answers with the two protocol lines.
 //!
-//! The protocol does not say the league, so bots place under the full (league 3) rules, which
-//! are legal in every league, and fall back to the looser rules only when no full-rules
-//! placement exists (in league 3 the tile is then auto-discarded and the PUT ignored).
+//! The protocol does not say the league; like a bot written for a CodinGame league, a built-in
+//! bot is told it when created and places under that league's rules (§1.4).
 
 mod greedy;
 mod observation;
@@ -14,6 +13,7 @@ use realm_core::{Bot, BotError, Input};
 
 use crate::bits::{Bits, Wide};
 use crate::kingdom::{Kingdom, Placement, PlacementRules};
+use crate::setup::TOP_LEAGUE;
 use crate::tiles::Tile;
 
 pub use greedy::Greedy;
@@ -71,27 +71,20 @@ impl<S: Strategy> Bot for TextBot<S> {
     }
 }
 
-/// Rule sets tried in order: the full rules, then without the connection rule, then with
-/// overlap allowed (see the module comment).
-const FALLBACK_RULES: [PlacementRules; 3] = [
-    PlacementRules::FULL,
-    PlacementRules {
-        overlap: false,
-        connect: false,
-    },
-    PlacementRules {
-        overlap: true,
-        connect: false,
-    },
-];
+/// The placement rules a bot created for `league` plays by (`None`: the full rules; leagues
+/// above 3 play as 3, §5).
+pub fn rules_for(league: Option<u32>) -> PlacementRules {
+    PlacementRules::for_league(league.unwrap_or(TOP_LEAGUE).clamp(1, TOP_LEAGUE))
+}
 
-/// Every (x, y, r) triple of `tile` legal under the strictest rule set that has any.
-pub fn candidate_placements<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile) -> Vec<Placement> {
-    FALLBACK_RULES
-        .iter()
-        .map(|&rules| kingdom.legal_placements(tile, rules))
-        .find(|placements| !placements.is_empty())
-        .unwrap_or_default()
+/// Every (x, y, r) triple of `tile` legal under `rules`; empty when the referee will
+/// auto-discard the tile (R15).
+pub fn candidate_placements<B: Bits>(
+    kingdom: &Kingdom<B>,
+    tile: &Tile,
+    rules: PlacementRules,
+) -> Vec<Placement> {
+    kingdom.legal_placements(tile, rules)
 }
 
 /// The protocol line of a placement.

@@ -1,20 +1,26 @@
-//! `random`: a uniformly random legal placement (all legal triples) and a uniformly random free
-//! tile, independently, which is uniform over the legal (PUT, PICK) pairs of its slot.
+//! `random`: a uniformly random legal placement (all triples legal in its league) and a
+//! uniformly random free tile, independently, which is uniform over the legal (PUT, PICK) pairs
+//! of its slot. Symmetric tiles 1–12 have exactly two triples per kingdom, the others one, so
+//! this is also uniform over the distinct resulting kingdoms (R18).
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
 use super::{candidate_placements, pick_line, put_line, Observation, Strategy};
 use crate::bits::Bits;
+use crate::kingdom::PlacementRules;
 
 pub struct Random {
     rng: ChaCha8Rng,
+    rules: PlacementRules,
 }
 
 impl Random {
-    pub fn new(seed: u64) -> Self {
+    /// A bot drawing from the ChaCha stream of `seed`, placing under `rules`.
+    pub fn new(seed: u64, rules: PlacementRules) -> Self {
         Random {
             rng: realm_core::chacha_rng(seed, RANDOM_STREAM),
+            rules,
         }
     }
 
@@ -33,7 +39,7 @@ impl Strategy for Random {
     fn decide<B: Bits>(&mut self, obs: &Observation<B>) -> [String; 2] {
         let placement = match obs.my_tile() {
             Some(t) => {
-                let options = candidate_placements(&obs.kingdoms[0], t);
+                let options = candidate_placements(&obs.kingdoms[0], t, self.rules);
                 self.choose(&options)
             }
             None => None,
