@@ -59,6 +59,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let (seats, players) = start_bots(&spec, &bots)?;
     install_interrupt_handler();
     let result = run_match(&spec, players, referee, seats, options);
+    stop_if_interrupted();
     let path = match (&args.replay, args.json) {
         (Some(path), _) => Some(path.clone()),
         (None, false) => Some(default_replay_path(&result.replay)),
@@ -258,14 +259,26 @@ fn summary(replay: &Replay, path: Option<&Path>) -> String {
     out
 }
 
-/// Ctrl-C kills every bot process group before realm exits (bots do not get the terminal's
-/// SIGINT because each runs in its own group).
+/// Set by the interrupt handler before it kills the bots.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ctrl-C (or SIGTERM, SIGHUP) kills every bot process group before realm exits (bots do not
+/// get the terminal's SIGINT because each runs in its own group).
 pub fn install_interrupt_handler() {
     let _ = ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
         realm_arena::kill_all_bots();
         eprintln!("realm: interrupted");
         std::process::exit(130);
     });
+}
+
+/// Called when a match returns: if an interrupt killed its bots, the match is not a result to
+/// report, and the handler is about to exit the process, so this waits for it.
+pub fn stop_if_interrupted() {
+    while INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+        std::thread::park();
+    }
 }
 
 #[cfg(test)]

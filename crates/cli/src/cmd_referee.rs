@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use realm_arena::{run_match, MatchOptions};
 
-use crate::cmd_play::{install_interrupt_handler, start_bots, write_replay};
+use crate::cmd_play::{install_interrupt_handler, start_bots, stop_if_interrupted, write_replay};
 use crate::options::{game, MatchFlags};
 
 #[derive(Args)]
@@ -110,6 +110,7 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         seats,
         MatchOptions::default(),
     );
+    stop_if_interrupted();
     let outcome = &result.replay.outcome;
     for (score, fault) in outcome.scores.iter().zip(&outcome.faults) {
         outln!(

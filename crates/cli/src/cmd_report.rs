@@ -228,10 +228,19 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
             )?;
         }
     }
+    // Bot names are commands as often as not: the name column fits the longest.
+    let w = r
+        .bots
+        .iter()
+        .map(|b| b.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(24);
+    let (w2, w3) = (w, w - 3);
     writeln!(out)?;
     writeln!(
         out,
-        "{:<24} {:>6} {:>6} {:>6} {:>6} {:>9} {:>6} {:>8} {:>8}  faults",
+        "{:<w$} {:>6} {:>6} {:>6} {:>6} {:>9} {:>6} {:>8} {:>8}  faults",
         "bot", "games", "wins", "draws", "losses", "score", "rank", "p50 ms", "p99 ms"
     )?;
     for b in &r.bots {
@@ -243,7 +252,7 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
             .unzip();
         writeln!(
             out,
-            "{:<24} {:>6} {:>6} {:>6} {:>6} {:>9} {:>6} {:>8} {:>8}  {}",
+            "{:<w$} {:>6} {:>6} {:>6} {:>6} {:>9} {:>6} {:>8} {:>8}  {}",
             b.name,
             b.games,
             b.wins,
@@ -268,7 +277,7 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
                 .iter()
                 .map(|(k, v)| format!("{k} = {v:.3}"))
                 .collect();
-            writeln!(out, "{:<24} {}", b.name, data.join(", "))?;
+            writeln!(out, "{:<w$} {}", b.name, data.join(", "))?;
         }
     }
     writeln!(out)?;
@@ -288,18 +297,18 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
                 )
             })
             .collect();
-        writeln!(out, "  {:<22} {}", b.name, seats.join("   "))?;
+        writeln!(out, "  {:<w2$} {}", b.name, seats.join("   "))?;
     }
     if r.bots.len() > 2 {
         writeln!(out)?;
         writeln!(out, "pairwise score (row against column):")?;
-        write!(out, "  {:<22}", "")?;
+        write!(out, "  {:<w2$}", "")?;
         for i in 0..r.bots.len() {
             write!(out, " {:>6}", format!("#{i}"))?;
         }
         writeln!(out)?;
         for (i, row) in r.pairwise.iter().enumerate() {
-            write!(out, "  #{i} {:<19}", r.bots[i].name)?;
+            write!(out, "  #{i} {:<w3$}", r.bots[i].name)?;
             for cell in row {
                 write!(out, " {:>6}", opt(*cell, 3))?;
             }
@@ -324,13 +333,13 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
         writeln!(out)?;
         writeln!(
             out,
-            "{:<24} {:>9} {:>9} {:>12}",
+            "{:<w$} {:>9} {:>9} {:>12}",
             "Weng-Lin", "rating", "sigma", "rating-3σ"
         )?;
         for e in &r.weng_lin {
             writeln!(
                 out,
-                "{:<24} {:>9.2} {:>9.2} {:>12.2}",
+                "{:<w$} {:>9.2} {:>9.2} {:>12.2}",
                 r.bots[e.bot].name, e.rating, e.uncertainty, e.conservative
             )?;
         }
@@ -339,13 +348,13 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
         writeln!(out)?;
         writeln!(
             out,
-            "{:<24} {:>9} {:>18}",
+            "{:<w$} {:>9} {:>18}",
             "batch fit (Elo scale)", "rating", "95% interval"
         )?;
         for e in &r.batch_fit {
             writeln!(
                 out,
-                "{:<24} {:>9.1} {:>18}",
+                "{:<w$} {:>9.1} {:>18}",
                 r.bots[e.bot].name,
                 e.elo,
                 format!("[{:.1}, {:.1}]", e.lower, e.upper)

@@ -210,6 +210,24 @@ fn a_child_that_leaves_the_bots_process_group_dies_after_the_match() {
     assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
 }
 
+#[test]
+fn sigterm_of_realm_play_also_kills_a_child_that_left_the_bots_process_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let tag = tag("sigterm-setsid");
+    let (seconds, sleeper) = unique_sleep(8882);
+    let bot = format!(
+        "setsid sleep {seconds} & {}",
+        python_bot(&format!("--misbehave sleep 1 {tag}"))
+    );
+    let mut realm = start_play_and_wait_for_the_bot(dir.path(), &bot, &sleeper);
+    wait_for_process_with(&tag);
+    // SAFETY: kill(2) on our own child; no memory involved.
+    unsafe { libc::kill(realm.id() as i32, libc::SIGTERM) };
+    assert_eq!(realm.wait().unwrap().code(), Some(130));
+    assert_eq!(processes_left_with(&tag), Vec::<String>::new());
+    assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
+}
+
 /// Starts `realm play kingdomino BOT builtin:greedy` with no time limit and waits until the bot
 /// runs its own child (`sleep SECONDS`): realm is then in the middle of the match.
 fn start_play_and_wait_for_the_bot(

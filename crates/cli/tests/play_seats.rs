@@ -107,7 +107,7 @@ fn the_summary_shows_the_games_result_figures() {
     assert_eq!(
         names,
         [
-            "score",
+            "raw_score",
             "territory",
             "crowns",
             "tiles_placed",
@@ -116,7 +116,7 @@ fn the_summary_shows_the_games_result_figures() {
     );
     assert_eq!(
         lines[1],
-        "  rank  score  seat  score  territory  crowns  tiles_placed  tiles_discarded  player"
+        "  rank  score  seat  raw_score  territory  crowns  tiles_placed  tiles_discarded  player"
     );
     // Each player's row carries its own figures, in seat order of the stats.
     for line in &lines[2..4] {

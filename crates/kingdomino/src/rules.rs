@@ -344,7 +344,7 @@ impl<B: Bits> Game<B> {
             values: (0..n).map(|p| i64::from(value(p))).collect(),
         };
         vec![
-            stat("score", &|p| standings[p].score),
+            stat("raw_score", &|p| standings[p].score),
             stat("territory", &|p| standings[p].territory),
             stat("crowns", &|p| standings[p].crowns),
             stat("tiles_placed", &|p| self.tiles_placed(p)),

@@ -330,14 +330,14 @@ fn r27_outcome_reports_every_result_figure_of_the_k10_games() {
     assert_eq!(
         names,
         [
-            "score",
+            "raw_score",
             "territory",
             "crowns",
             "tiles_placed",
             "tiles_discarded"
         ]
     );
-    assert_eq!(stat(&run.outcome, "score"), [26, 22]);
+    assert_eq!(stat(&run.outcome, "raw_score"), [26, 22]);
     assert_eq!(stat(&run.outcome, "territory"), [22, 22]);
     assert_eq!(stat(&run.outcome, "crowns"), [4, 11]);
     assert_eq!(stat(&run.outcome, "tiles_placed"), [11, 11]);
@@ -347,7 +347,7 @@ fn r27_outcome_reports_every_result_figure_of_the_k10_games() {
     let mut config = Config::new(Mode::Standard, 4);
     config.harmony = true;
     let run = reference_game::<u128>(config, 1);
-    assert_eq!(stat(&run.outcome, "score"), [22, 12, 34, 49]);
+    assert_eq!(stat(&run.outcome, "raw_score"), [22, 12, 34, 49]);
     assert_eq!(stat(&run.outcome, "territory"), [22, 22, 24, 22]);
     assert_eq!(stat(&run.outcome, "crowns"), [2, 6, 12, 17]);
     assert_eq!(stat(&run.outcome, "tiles_placed"), [11, 11, 12, 11]);
@@ -361,7 +361,7 @@ fn r27_raw_score_differs_from_the_displayed_score_on_a_tie() {
     let run = k12::<u128>(std2(), |_, call, _| {
         (call == 1).then(|| lines("PUT 0 0 0", "PICK 99"))
     });
-    assert_eq!(stat(&run.outcome, "score"), [0, 0]);
+    assert_eq!(stat(&run.outcome, "raw_score"), [0, 0]);
     assert_eq!(run.outcome.scores, [2, 2]);
     assert_eq!(run.outcome.ranks, [1, 1]);
 }
@@ -551,7 +551,7 @@ fn k12_invalid_first_pick() {
     assert_eq!(run.standing(0), (5, 18, 1));
     assert_eq!(run.placed(0), 9);
     assert_eq!(run.referee.game().tiles_discarded(0), 3);
-    assert_eq!(stat(&run.outcome, "score"), [5, 0]);
+    assert_eq!(stat(&run.outcome, "raw_score"), [5, 0]);
     assert_eq!(stat(&run.outcome, "territory"), [18, 0]);
     assert_eq!(stat(&run.outcome, "crowns"), [1, 0]);
     assert_eq!(stat(&run.outcome, "tiles_placed"), [9, 0]);
