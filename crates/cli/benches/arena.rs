@@ -12,25 +12,13 @@ use realm_arena::{
     make_seats, run_match, Entrant, GameCatalog, KeepReplays, MatchOptions, OutputLimits, Schedule,
     Tournament,
 };
-use realm_core::{Bot, MatchSpec, Referee, ReplayPlayer, SetupError};
-use realm_games::GameKind;
+use realm_core::{MatchSpec, ReplayPlayer};
 use realm_store::Store;
 
-struct Catalog;
-
-impl GameCatalog for Catalog {
-    fn referee(&self, spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
-        realm_games::new_referee(spec)
-    }
-    fn builtin_bot(
-        &self,
-        spec: &MatchSpec,
-        name: &str,
-        seed: u64,
-    ) -> Result<Box<dyn Bot>, SetupError> {
-        GameKind::from_slug(&spec.game)?.new_bot(name, seed, spec.league)
-    }
-}
+// The binary's own adapter, so the benchmark measures what `realm` runs.
+#[path = "../src/catalog.rs"]
+mod catalog;
+use catalog::Catalog;
 
 fn trivial_bot() -> Entrant {
     Entrant::Command(format!(

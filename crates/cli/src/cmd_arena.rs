@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use realm_arena::report::{HeadToHead, SprtVerdict};
 use realm_arena::tournament::Played;
@@ -149,26 +149,6 @@ struct Prepared {
     db: PathBuf,
 }
 
-/// The match template for an external referee: nothing is validated (realm may not know the
-/// game), but league, variant and options are passed on to the referee.
-fn external_template(
-    game_slug: &str,
-    n: usize,
-    setup: &MatchFlags,
-) -> Result<realm_core::MatchSpec> {
-    let mut spec = realm_core::MatchSpec::new(game_slug, n, 0);
-    spec.league = setup.league;
-    spec.variant = setup.variant.clone();
-    for option in &setup.options {
-        let (key, value) = option
-            .split_once('=')
-            .with_context(|| format!("--option {option}: expected KEY=VALUE"))?;
-        spec.options
-            .insert(key.trim().to_string(), value.trim().to_string());
-    }
-    Ok(spec)
-}
-
 fn prepare(
     game_slug: &str,
     bot_args: &[String],
@@ -183,7 +163,9 @@ fn prepare(
             bail!("built-in bots cannot play under an external referee; use `realm bot GAME NAME` as a command");
         }
         let n = flags.players.unwrap_or(2);
-        (external_template(game_slug, n, &flags.setup)?, n)
+        // Nothing is validated (realm may not know the game); league, variant and options
+        // are passed on to the referee.
+        (flags.setup.unchecked_spec(game_slug, n, 0)?, n)
     } else {
         let game = game(game_slug)?;
         let n = flags

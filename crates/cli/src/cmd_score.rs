@@ -100,11 +100,9 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     } else {
         LordsRule::NonZeroCounts
     };
-    write_replay(&replay_path, &score_replay(&board, &table, lords))?;
+    crate::cmd_play::write_replay(&replay_path, &score_replay(&board, &table, lords))?;
     if args.view {
-        let server = realm_viewer::start(realm_viewer::ServerConfig::single(&replay_path))?;
-        outln!("realm viewer: {}  (Ctrl-C to stop)", server.url())?;
-        server.join();
+        return crate::cmd_serve::view(&replay_path, None);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -116,12 +114,4 @@ fn default_replay_path(board: &Path, from_stdin: bool) -> PathBuf {
         _ => "stdin".to_string(),
     };
     PathBuf::from("replays").join(format!("kingdom-builder-{stem}.json"))
-}
-
-fn write_replay(path: &Path, replay: &realm_core::Replay) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let json = serde_json::to_vec_pretty(replay).context("encoding the replay")?;
-    std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -68,8 +68,22 @@ impl MatchFlags {
             Some(text) => parse_seed(text)?,
             None => random_seed(),
         };
-        let mut spec = MatchSpec::new(game.slug(), n_players, seed);
-        spec.variant = self.variant.clone().filter(|v| v != "standard");
+        let mut spec = self.unchecked_spec(game.slug(), n_players, seed)?;
+        spec.variant = spec.variant.filter(|v| v != "standard");
+        game.info().validate(&spec)?;
+        Ok(spec)
+    }
+
+    /// The match spec as the flags give it, without validation against a game (for external
+    /// referees, which realm may not know).
+    pub fn unchecked_spec(
+        &self,
+        game_slug: &str,
+        n_players: usize,
+        seed: u64,
+    ) -> Result<MatchSpec> {
+        let mut spec = MatchSpec::new(game_slug, n_players, seed);
+        spec.variant = self.variant.clone();
         spec.league = self.league;
         for option in &self.options {
             let (key, value) = option
@@ -78,7 +92,6 @@ impl MatchFlags {
             spec.options
                 .insert(key.trim().to_string(), value.trim().to_string());
         }
-        game.info().validate(&spec)?;
         Ok(spec)
     }
 }

@@ -122,18 +122,17 @@ impl Store {
         }
     }
 
-    fn writer(&mut self) -> Result<&mut Connection> {
+    /// A write transaction: `BEGIN IMMEDIATE`, the behaviour `open` sets on the connection.
+    fn write_transaction(&mut self) -> Result<rusqlite::Transaction<'_>> {
         match &mut self.access {
-            Access::ReadWrite(conn) => Ok(conn),
+            Access::ReadWrite(conn) => Ok(conn.transaction()?),
             Access::ReadOnly(path) => Err(StoreError::ReadOnly(path.display().to_string())),
         }
     }
 
     /// Finds the run with `run.key`, or creates it; returns its id. Resuming a run reuses it.
     pub fn ensure_run(&mut self, run: &RunRecord, bots: &[BotRecord]) -> Result<i64> {
-        let tx = self
-            .writer()?
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         let existing: Option<i64> = tx
             .query_row("SELECT id FROM runs WHERE key = ?1", [&run.key], |r| {
                 r.get(0)
@@ -190,9 +189,7 @@ impl Store {
     /// Stores finished matches in one transaction; a match already present is left as it is.
     /// A stored match is no longer a failed one: its `match_errors` row goes.
     pub fn insert_matches(&mut self, run_id: i64, matches: &[MatchRecord]) -> Result<usize> {
-        let tx = self
-            .writer()?
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         let mut inserted = 0;
         for m in matches {
             inserted += insert_match(&tx, run_id, m)?;
@@ -209,9 +206,7 @@ impl Store {
     /// finished match: it stays out of `matches`, so resuming the run plays it again. Only the
     /// latest failure of a match is kept, and none once the match is stored.
     pub fn record_match_error(&mut self, run_id: i64, error: &MatchErrorRecord) -> Result<()> {
-        let tx = self
-            .writer()?
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         insert_match_error(&tx, run_id, error)?;
         tx.commit()?;
         Ok(())
@@ -233,9 +228,7 @@ impl Store {
 
     /// Records why a run stopped before its scheduled end (an SPRT decision), as JSON.
     pub fn set_verdict(&mut self, run_id: i64, verdict: &str) -> Result<()> {
-        let tx = self
-            .writer()?
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         tx.execute(
             "UPDATE runs SET verdict = ?2 WHERE id = ?1",
             params![run_id, verdict],

@@ -65,11 +65,6 @@ impl Tracker {
         Ok((state, obs))
     }
 
-    /// The league the bot plays in.
-    pub fn league(&self) -> League {
-        self.league
-    }
-
     /// Phases played so far, this one included.
     pub fn n_calls(&self) -> u32 {
         self.n_calls

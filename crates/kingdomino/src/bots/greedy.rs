@@ -6,7 +6,7 @@
 //! to the smallest (y, x, r). Pick ties go to more crowns, then the lower ID, which also acts
 //! earlier next turn.
 
-use super::{candidate_placements, pick_line, put_line, Observation, Strategy};
+use super::{pick_line, put_line, Observation, Strategy};
 use crate::bits::Bits;
 use crate::kingdom::{Cell, Kingdom, Placement, PlacementRules};
 use crate::tiles::{tile, Square, Tile};
@@ -54,7 +54,8 @@ fn best_placement<B: Bits>(
     tile: &Tile,
     rules: PlacementRules,
 ) -> Option<(Placement, u32)> {
-    candidate_placements(kingdom, tile, rules)
+    kingdom
+        .legal_placements(tile, rules)
         .into_iter()
         .map(|p| {
             let mut after = *kingdom;

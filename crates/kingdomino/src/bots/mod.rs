@@ -12,9 +12,8 @@ mod reference;
 use realm_core::{Bot, BotError, Input};
 
 use crate::bits::{Bits, Wide};
-use crate::kingdom::{Kingdom, Placement, PlacementRules};
+use crate::kingdom::{Placement, PlacementRules};
 use crate::setup::TOP_LEAGUE;
-use crate::tiles::Tile;
 
 pub use greedy::Greedy;
 pub use observation::{read_header, read_observation, Header, Observation, SeenTile};
@@ -75,16 +74,6 @@ impl<S: Strategy> Bot for TextBot<S> {
 /// above 3 play as 3, §5).
 pub fn rules_for(league: Option<u32>) -> PlacementRules {
     PlacementRules::for_league(league.unwrap_or(TOP_LEAGUE).clamp(1, TOP_LEAGUE))
-}
-
-/// Every (x, y, r) triple of `tile` legal under `rules`; empty when the referee will
-/// auto-discard the tile (R15).
-pub fn candidate_placements<B: Bits>(
-    kingdom: &Kingdom<B>,
-    tile: &Tile,
-    rules: PlacementRules,
-) -> Vec<Placement> {
-    kingdom.legal_placements(tile, rules)
 }
 
 /// The protocol line of a placement.

@@ -6,7 +6,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
-use super::{candidate_placements, pick_line, put_line, Observation, Strategy};
+use super::{pick_line, put_line, Observation, Strategy};
 use crate::bits::Bits;
 use crate::kingdom::PlacementRules;
 
@@ -39,7 +39,7 @@ impl Strategy for Random {
     fn decide<B: Bits>(&mut self, obs: &Observation<B>) -> [String; 2] {
         let placement = match obs.my_tile() {
             Some(t) => {
-                let options = candidate_placements(&obs.kingdoms[0], t, self.rules);
+                let options = obs.kingdoms[0].legal_placements(t, self.rules);
                 self.choose(&options)
             }
             None => None,
