@@ -46,5 +46,11 @@ pub fn run() -> Result<ExitCode> {
             outln!("  bots    {}", bots.join(", "))?;
         }
     }
+    if GameKind::ALL
+        .iter()
+        .any(|g| g.info().bots.contains(&"mcts"))
+    {
+        outln!("\n{}", realm_search::OPTIONS_HELP)?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -108,6 +108,12 @@ pub enum SetupError {
     },
     #[error("{game} cannot be played as a match yet: {reason}")]
     NotPlayable { game: String, reason: String },
+    #[error("built-in bot `{bot}` of {game}: {reason}")]
+    BadBotOptions {
+        game: String,
+        bot: String,
+        reason: String,
+    },
     #[error("{game} has no built-in bot `{name}`; built-in bots: {known}")]
     UnknownBot {
         game: String,

@@ -1,0 +1,68 @@
+//! What a game may teach the search. Every method has a knowledge-free default, so a game
+//! starts with `Uniform` and adds only what measurably helps.
+
+use rand_chacha::ChaCha8Rng;
+use realm_core::State;
+
+use crate::reward::{rank_rewards, Rewards};
+
+pub trait Knowledge<S: State> {
+    /// The next playout action (default: uniform through `State::random_action`).
+    fn playout_action(
+        &mut self,
+        state: &S,
+        rng: &mut ChaCha8Rng,
+        buf: &mut Vec<S::Action>,
+    ) -> Option<S::Action> {
+        state.random_action(rng, buf)
+    }
+
+    /// Rewards of a position where a depth-cut playout stops, or `None` to play on to the
+    /// end (the default).
+    fn evaluate(&mut self, _state: &S) -> Option<Rewards> {
+        None
+    }
+
+    /// Orders freshly listed actions best first. With progressive widening only a prefix is
+    /// searched at first, so the order is the prior. The default keeps the listed order
+    /// (the search shuffles it first so that ties are broken at random).
+    fn order(&mut self, _state: &S, _actions: &mut Vec<S::Action>) {}
+
+    /// Rewards of a finished game (default: shares of opponents beaten, from the ranks).
+    fn terminal_rewards(&mut self, state: &S) -> Rewards {
+        rank_rewards(&state.outcome().ranks)
+    }
+}
+
+/// No game knowledge: uniform playouts to the end, rank rewards.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Uniform;
+
+impl<S: State> Knowledge<S> for Uniform {}
+
+/// Plays a playout from `state` with `knowledge`: at most `depth` actions (then the leaf
+/// evaluator, if it answers), otherwise to the end.
+pub(crate) fn playout<S: State, K: Knowledge<S>>(
+    state: &mut S,
+    knowledge: &mut K,
+    rng: &mut ChaCha8Rng,
+    buf: &mut Vec<S::Action>,
+    depth: Option<u32>,
+) -> Rewards {
+    let mut n = 0u32;
+    loop {
+        if state.to_move().is_none() {
+            return knowledge.terminal_rewards(state);
+        }
+        if depth.is_some_and(|d| n >= d) {
+            if let Some(r) = knowledge.evaluate(state) {
+                return r;
+            }
+        }
+        match knowledge.playout_action(state, rng, buf) {
+            Some(action) => state.apply(&action),
+            None => return knowledge.terminal_rewards(state),
+        }
+        n += 1;
+    }
+}

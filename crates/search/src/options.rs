@@ -1,0 +1,246 @@
+//! Settings of a search bot from its name: `mcts:ms=80,c=0.7,iters=5000` (no shell
+//! metacharacters, so the same text works after `builtin:` and in `realm bot GAME NAME`).
+
+use std::time::Duration;
+
+use crate::budget::Budget;
+use crate::mcts::{MctsParams, Widening};
+
+/// `("mcts", Some("ms=80"))` from `mcts:ms=80`; `("greedy", None)` from `greedy`.
+pub fn split_bot_name(name: &str) -> (&str, Option<&str>) {
+    match name.split_once(':') {
+        Some((base, options)) => (base, Some(options)),
+        None => (name, None),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// UCT tree search.
+    Uct,
+    /// Flat Monte Carlo over the root actions.
+    Flat,
+}
+
+/// What `key=value` settings a bot name carried; unset keys keep the bot's defaults.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchOptions {
+    /// Thinking time per answer in milliseconds.
+    pub ms: Option<u64>,
+    /// Iterations per answer. Alone (without `ms`), the search is deterministic.
+    pub iterations: Option<u64>,
+    pub exploration: Option<f32>,
+    pub depth: Option<u32>,
+    pub determinizations: Option<usize>,
+    pub algorithm: Option<Algorithm>,
+    pub widening_base: Option<f32>,
+    pub widening_exponent: Option<f32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("`{0}` is not key=value")]
+    NotKeyValue(String),
+    #[error("unknown option `{0}`; options: {KNOWN}")]
+    UnknownKey(String),
+    #[error("option `{key}` is given twice")]
+    Repeated { key: String },
+    #[error("option `{key}`: `{value}` is not {what}")]
+    BadValue {
+        key: String,
+        value: String,
+        what: &'static str,
+    },
+}
+
+const KNOWN: &str = "ms, iters, c, depth, det, algo (uct|flat), pw, pwe";
+
+/// What the settings mean, for `realm games` and `--help` texts.
+pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
+iters (iterations per answer; alone it makes the bot deterministic), c (exploration), \
+depth (playout actions before the leaf evaluation), det (sampled hidden states), \
+algo (uct or flat), pw and pwe (progressive widening base and exponent)";
+
+fn parse<T: std::str::FromStr>(
+    key: &str,
+    value: &str,
+    what: &'static str,
+) -> Result<T, OptionError> {
+    value.parse().map_err(|_| OptionError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        what,
+    })
+}
+
+fn set<T>(slot: &mut Option<T>, key: &str, value: T) -> Result<(), OptionError> {
+    if slot.is_some() {
+        return Err(OptionError::Repeated {
+            key: key.to_string(),
+        });
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+impl SearchOptions {
+    /// Parses `k=v,k=v` (an empty text sets nothing).
+    pub fn parse(text: &str) -> Result<SearchOptions, OptionError> {
+        let mut o = SearchOptions::default();
+        for item in text.split(',').filter(|s| !s.is_empty()) {
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| OptionError::NotKeyValue(item.to_string()))?;
+            let positive = "a positive whole number";
+            let number = "a non-negative number";
+            match key {
+                "ms" => set(&mut o.ms, key, parse::<u64>(key, value, positive)?.max(1))?,
+                "iters" => set(
+                    &mut o.iterations,
+                    key,
+                    parse::<u64>(key, value, positive)?.max(1),
+                )?,
+                "c" => set(&mut o.exploration, key, non_negative(key, value, number)?)?,
+                "depth" => set(&mut o.depth, key, parse(key, value, positive)?)?,
+                "det" => set(
+                    &mut o.determinizations,
+                    key,
+                    parse::<usize>(key, value, positive)?.clamp(1, 256),
+                )?,
+                "algo" => {
+                    let algo = match value {
+                        "uct" => Algorithm::Uct,
+                        "flat" => Algorithm::Flat,
+                        _ => {
+                            return Err(OptionError::BadValue {
+                                key: key.to_string(),
+                                value: value.to_string(),
+                                what: "uct or flat",
+                            })
+                        }
+                    };
+                    set(&mut o.algorithm, key, algo)?
+                }
+                "pw" => set(&mut o.widening_base, key, non_negative(key, value, number)?)?,
+                "pwe" => set(
+                    &mut o.widening_exponent,
+                    key,
+                    non_negative(key, value, number)?,
+                )?,
+                _ => return Err(OptionError::UnknownKey(key.to_string())),
+            }
+        }
+        Ok(o)
+    }
+
+    /// `params` with these settings applied over them.
+    pub fn apply(&self, mut params: MctsParams) -> MctsParams {
+        if let Some(c) = self.exploration {
+            params.exploration = c;
+        }
+        if let Some(d) = self.depth {
+            params.playout_depth = Some(d);
+        }
+        if let Some(k) = self.determinizations {
+            params.determinizations = k;
+        }
+        if self.widening_base.is_some() || self.widening_exponent.is_some() {
+            let old = params.widening.unwrap_or(Widening {
+                base: 2.0,
+                exponent: 0.5,
+            });
+            params.widening = Some(Widening {
+                base: self.widening_base.unwrap_or(old.base),
+                exponent: self.widening_exponent.unwrap_or(old.exponent),
+            });
+        }
+        params
+    }
+
+    /// The budget of one answer: `iters` alone is iterations only (deterministic); otherwise
+    /// the time `ms` (or `default_time`), capped by `iters` when both are given.
+    pub fn budget(&self, default_time: Duration) -> Budget {
+        match (self.ms, self.iterations) {
+            (None, Some(n)) => Budget::iterations(n),
+            (ms, iterations) => {
+                let time = ms.map_or(default_time, Duration::from_millis);
+                Budget {
+                    iterations,
+                    ..Budget::time(time)
+                }
+            }
+        }
+    }
+}
+
+fn non_negative(key: &str, value: &str, what: &'static str) -> Result<f32, OptionError> {
+    let v: f32 = parse(key, value, what)?;
+    if v.is_finite() && v >= 0.0 {
+        Ok(v)
+    } else {
+        Err(OptionError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            what,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_split_at_the_first_colon() {
+        assert_eq!(
+            split_bot_name("mcts:ms=80,c=0.7"),
+            ("mcts", Some("ms=80,c=0.7"))
+        );
+        assert_eq!(split_bot_name("greedy"), ("greedy", None));
+    }
+
+    #[test]
+    fn options_parse_and_apply() {
+        let o = SearchOptions::parse("ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3").unwrap();
+        assert_eq!(o.ms, Some(80));
+        assert_eq!(o.iterations, Some(5000));
+        assert_eq!(o.algorithm, Some(Algorithm::Flat));
+        let p = o.apply(MctsParams::default());
+        assert_eq!(p.exploration, 0.5);
+        assert_eq!(p.determinizations, 4);
+        assert_eq!(
+            p.widening,
+            Some(Widening {
+                base: 3.0,
+                exponent: 0.5
+            })
+        );
+        assert_eq!(o.budget(Duration::from_millis(10)).iterations, Some(5000));
+        assert!(o.budget(Duration::from_millis(10)).deadline.is_some());
+        let iters_only = SearchOptions::parse("iters=7").unwrap();
+        assert_eq!(
+            iters_only.budget(Duration::from_millis(10)),
+            Budget::iterations(7)
+        );
+    }
+
+    #[test]
+    fn bad_options_say_what_is_wrong() {
+        let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
+        assert_eq!(
+            err("speed=3"),
+            "unknown option `speed`; options: ms, iters, c, depth, det, algo (uct|flat), pw, pwe"
+        );
+        assert_eq!(err("ms"), "`ms` is not key=value");
+        assert_eq!(
+            err("ms=fast"),
+            "option `ms`: `fast` is not a positive whole number"
+        );
+        assert_eq!(err("c=-1"), "option `c`: `-1` is not a non-negative number");
+        assert_eq!(err("c=1,c=2"), "option `c` is given twice");
+        assert_eq!(
+            err("algo=minimax"),
+            "option `algo`: `minimax` is not uct or flat"
+        );
+    }
+}

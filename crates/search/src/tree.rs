@@ -1,0 +1,99 @@
+//! The node arena: nodes live in one `Vec` and refer to each other by index, so a warm search
+//! allocates nothing per iteration. A node's children are contiguous, created together when
+//! the node is first expanded.
+
+use crate::reward::Rewards;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Node<A> {
+    /// The action that leads here (`None` at the root).
+    pub action: Option<A>,
+    /// The player who played `action`; its reward sum drives selection at the parent.
+    pub mover: u8,
+    pub visits: u32,
+    /// Reward sums of every player over the visits.
+    pub rewards: Rewards,
+    pub first_child: u32,
+    pub n_children: u32,
+    pub expanded: bool,
+}
+
+impl<A> Node<A> {
+    pub fn new(action: Option<A>, mover: u8) -> Self {
+        Node {
+            action,
+            mover,
+            visits: 0,
+            rewards: [0.0; crate::reward::MAX_PLAYERS],
+            first_child: 0,
+            n_children: 0,
+            expanded: false,
+        }
+    }
+
+    pub fn children(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.n_children as usize
+    }
+
+    /// The mean reward of the player who moved here.
+    pub fn mean(&self) -> f32 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.rewards[self.mover as usize] / self.visits as f32
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<A> {
+    pub nodes: Vec<Node<A>>,
+}
+
+impl<A: Clone + PartialEq> Tree<A> {
+    pub fn new() -> Self {
+        Tree { nodes: Vec::new() }
+    }
+
+    /// Empties the arena (keeping its memory) and puts a fresh root in it.
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, 0));
+    }
+
+    /// The node reached from the root by `actions`, if the tree has it.
+    pub fn find(&self, actions: &[A]) -> Option<usize> {
+        let mut node = 0;
+        for action in actions {
+            let children = self.nodes.get(node)?.children();
+            node = children
+                .into_iter()
+                .find(|&c| self.nodes[c].action.as_ref() == Some(action))?;
+        }
+        Some(node)
+    }
+
+    /// Makes the subtree under `new_root` the whole tree (breadth first, so children stay
+    /// contiguous), dropping everything else.
+    pub fn reroot(&mut self, new_root: usize) {
+        if new_root == 0 {
+            return;
+        }
+        let old = std::mem::take(&mut self.nodes);
+        let mut root = old[new_root].clone();
+        root.action = None;
+        self.nodes.push(root);
+        let mut next = 0;
+        while next < self.nodes.len() {
+            let range = self.nodes[next].children();
+            if !range.is_empty() {
+                self.nodes[next].first_child = self.nodes.len() as u32;
+                for c in range {
+                    self.nodes.push(old[c].clone());
+                }
+            }
+            next += 1;
+        }
+    }
+}
