@@ -29,9 +29,9 @@ const HOPELESS_AFTER: usize = 20;
 
 const EXIT_STATUS_HELP: &str = "\
 Exit status: 0 when every scheduled match has a result; 3 when some matches have none because the
-external referee (--referee) failed on them (the report shows them apart, no statistic counts
-them, and running the same command again replays them); 2 on an error; 130 when interrupted
-(running the same command again resumes the run).";
+external referee (--referee) failed on them or a bot was killed by SIGINT, SIGTERM or SIGHUP (the
+report shows them apart, no statistic counts them, and running the same command again replays
+them); 2 on an error; 130 when interrupted (running the same command again resumes the run).";
 
 const REFEREE_HELP: &str = "\
 Drive an external CodinGame-SDK-style referee instead of realm's own (GAME is then only a label). \
@@ -329,6 +329,7 @@ impl RefereeWatch {
                 self.failed += 1;
                 self.first_reason.get_or_insert_with(|| e.reason.clone());
             }
+            Played::Interrupted(_) => {}
         }
         self.hopeless()
     }
@@ -357,8 +358,8 @@ fn interrupted(db: &std::path::Path) -> ExitCode {
     ExitCode::from(130)
 }
 
-/// Exit code 3 and one line on stderr when matches of `wanted` have no result because the
-/// external referee failed; success otherwise.
+/// Exit code 3 and one line on stderr when matches of `wanted` have no result (the external
+/// referee failed, or a bot was killed by an interruption signal); success otherwise.
 fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Result<ExitCode> {
     let failed = store
         .match_errors(run_id)?
@@ -369,8 +370,8 @@ fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Res
         return Ok(ExitCode::SUCCESS);
     }
     eprintln!(
-        "{failed} matches have no result because the external referee failed on them; no \
-         statistic counts them; run the same command again to replay them"
+        "{failed} matches have no result (a failed referee, or a bot killed by an interruption \
+         signal); no statistic counts them; run the same command again to replay them"
     );
     Ok(ExitCode::from(EXIT_REFEREE_ERRORS))
 }
@@ -419,6 +420,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
                     live.add(record);
                 }
                 Played::RefereeFailed(error) => progress.referee_failed(error),
+                Played::Interrupted(error) => progress.interrupted(error),
             }
             if watch.record(played) {
                 stop.store(true, Ordering::SeqCst);
@@ -492,6 +494,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
                         records.push(record.clone());
                     }
                     Played::RefereeFailed(error) => progress.referee_failed(error),
+                    Played::Interrupted(error) => progress.interrupted(error),
                 }
                 if watch.record(played) {
                     stop.store(true, Ordering::SeqCst);

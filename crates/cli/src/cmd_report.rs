@@ -36,7 +36,7 @@ CSV layout (--format csv): one row per bot, with the columns
                                 interval and the likelihood of superiority (0..1)
 A cell is empty when the figure does not apply or is undefined (no games, every game won);
 an interval bound that is unbounded is written inf or -inf. JSON (--format json) holds all of
-this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, referee errors),
+this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, matches without a result),
 with null for unbounded values.";
 
 #[derive(Args)]
@@ -113,7 +113,7 @@ fn progress_text(store: &Store, run: &RunRecord) -> Result<String> {
     };
     let failed = store.match_errors(run.id)?.len();
     if failed > 0 {
-        text.push_str(&format!(", {failed} referee errors"));
+        text.push_str(&format!(", {failed} without a result"));
     }
     Ok(text)
 }
@@ -209,8 +209,8 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
         writeln!(out)?;
         writeln!(
             out,
-            "referee errors: {} matches have no result and are counted nowhere below \
-             (run the same command again to replay them)",
+            "no result: {} matches (a failed referee, or a bot killed by an interruption \
+             signal) are counted nowhere below (run the same command again to replay them)",
             errors.count
         )?;
         for e in &errors.first {
