@@ -14,7 +14,7 @@ use realm_arena::report::{HeadToHead, SprtVerdict};
 use realm_arena::tournament::Played;
 use realm_arena::{unique_labels, Entrant, KeepReplays, OutputLimits, Schedule, Tournament};
 use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel, SprtStatus};
-use realm_store::{BotRecord, RunRecord, Store};
+use realm_store::{BotRecord, Journal, RunRecord, Store};
 use serde_json::json;
 
 use crate::catalog::Catalog;
@@ -56,6 +56,11 @@ pub struct RunFlags {
     /// Results store
     #[arg(long, default_value = "realm.sqlite")]
     db: PathBuf,
+    /// SQLite journal of the store: wal (fast; local disks only) or delete (for network file
+    /// systems such as NFS or Lustre, where WAL is unsafe); default: wal for a new store, an
+    /// existing store keeps its own
+    #[arg(long, value_enum)]
+    db_journal: Option<DbJournal>,
     /// Which replays to keep on disk
     #[arg(long, value_enum, default_value_t = Keep::Faults)]
     keep_replays: Keep,
@@ -133,6 +138,21 @@ pub struct SprtArgs {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum DbJournal {
+    Wal,
+    Delete,
+}
+
+impl DbJournal {
+    fn journal(self) -> Journal {
+        match self {
+            DbJournal::Wal => Journal::Wal,
+            DbJournal::Delete => Journal::Delete,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum Keep {
     All,
     Faults,
@@ -147,6 +167,7 @@ struct Prepared {
     shard: Option<(u64, u64)>,
     quiet: bool,
     db: PathBuf,
+    journal: Option<Journal>,
 }
 
 fn prepare(
@@ -265,6 +286,7 @@ fn prepare(
         shard,
         quiet: flags.quiet,
         db: flags.db.clone(),
+        journal: flags.db_journal.map(DbJournal::journal),
     })
 }
 
@@ -391,7 +413,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     if let Some(note) = rounding_note(args.games, schedule) {
         eprintln!("{note}");
     }
-    let mut store = Store::open(&prepared.db)?;
+    let mut store = Store::open_with_journal(&prepared.db, prepared.journal)?;
     let run_id = store.ensure_run(&prepared.run, &prepared.bots)?;
     let wanted: BTreeSet<u64> = match prepared.shard {
         Some((k, n)) => schedule.shard(k, n).collect(),
@@ -449,7 +471,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
     if prepared.tournament.schedule.n_seats != 2 {
         bail!("sprt compares two bots in two-player matches");
     }
-    let mut store = Store::open(&prepared.db)?;
+    let mut store = Store::open_with_journal(&prepared.db, prepared.journal)?;
     let run_id = store.ensure_run(&prepared.run, &prepared.bots)?;
     let stop = stop_flag();
     let schedule = &prepared.tournament.schedule;
