@@ -67,6 +67,22 @@ pub struct CallReport {
     /// From just before the write that completed the input until the last answer line was read.
     pub elapsed: Duration,
     pub stderr: String,
+    /// The signal that killed the bot when it is one realm itself takes as an interruption
+    /// (SIGINT, SIGTERM, SIGHUP): the bot was stopped from outside, so the call's fault is not
+    /// the bot's result (a cluster scheduler signals every process of a job at once).
+    pub interrupted_by: Option<&'static str>,
+}
+
+/// The name of the signal that ended `status` when realm treats that signal as an interruption
+/// of itself (SIGINT, SIGTERM, SIGHUP: see the CLI's Ctrl-C handling).
+pub fn interruption_signal(status: std::process::ExitStatus) -> Option<&'static str> {
+    use std::os::unix::process::ExitStatusExt;
+    match status.signal()? {
+        libc::SIGINT => Some("SIGINT"),
+        libc::SIGTERM => Some("SIGTERM"),
+        libc::SIGHUP => Some("SIGHUP"),
+        _ => None,
+    }
 }
 
 /// Why a call failed: the fault, its reason, and the time the bot had used.
@@ -95,6 +111,8 @@ pub struct BotProcess {
     stderr_text: StderrBuffer,
     limits: OutputLimits,
     stopped: bool,
+    /// See `CallReport::interrupted_by`.
+    interrupted_by: Option<&'static str>,
 }
 
 impl BotProcess {
@@ -143,6 +161,7 @@ impl BotProcess {
             stderr_text: StderrBuffer::new(limits.max_stderr_bytes),
             limits,
             stopped: false,
+            interrupted_by: None,
         };
         // Only realm's ends of the pipes become non-blocking; the bot's ends are untouched.
         for fd in [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()] {
@@ -183,6 +202,7 @@ impl BotProcess {
             partial,
             elapsed,
             stderr: self.stderr_text.take(),
+            interrupted_by: self.interrupted_by,
         }
     }
 
@@ -454,6 +474,7 @@ impl BotProcess {
         // The exit usually lands a moment after the pipe closes.
         for _ in 0..20 {
             if let Ok(Some(status)) = self.child.try_wait() {
+                self.interrupted_by = interruption_signal(status);
                 self.drain_stderr();
                 let mut detail = format!("exited ({status}) after {got} of {expected} lines");
                 let last = self.stderr_text.last_line();

@@ -36,6 +36,9 @@ pub struct MatchResult {
     pub replay: Replay,
     /// `(player, microseconds)` per call, in call order.
     pub response_times: Vec<(usize, u64)>,
+    /// `(player, signal)` when a bot was killed by a signal realm takes as an interruption
+    /// (see `CallReport::interrupted_by`): then the outcome is not the bots' result.
+    pub interrupted: Option<(usize, &'static str)>,
 }
 
 /// Plays a match to the end. Every seat is stopped (processes killed) before this returns.
@@ -53,11 +56,15 @@ pub fn run_match(
     let initial_frame = referee.frame();
     let mut turns = Vec::new();
     let mut response_times = Vec::new();
+    let mut interrupted = None;
     while let Some(request) = referee.next_request() {
         let player = request.player;
         let limit = (!options.no_timeout).then(|| scale(request.time_limit, options.time_scale));
         let report = seats[player].call(&request.lines, request.expected_lines, limit);
         let time_us = report.elapsed.as_micros() as u64;
+        if let Some(signal) = report.interrupted_by {
+            interrupted.get_or_insert((player, signal));
+        }
         response_times.push((player, time_us));
         let (output, verdict) = match report.answer {
             Ok(lines) => {
@@ -113,6 +120,7 @@ pub fn run_match(
     MatchResult {
         replay,
         response_times,
+        interrupted,
     }
 }
 

@@ -75,6 +75,7 @@ impl Seat {
                     partial,
                     elapsed,
                     stderr: String::new(),
+                    interrupted_by: None,
                 }
             }
         }

@@ -139,6 +139,20 @@ impl Tournament {
             .collect();
         let result = run_match(&spec, players, referee, seats, self.options);
         let duration_ms = started.elapsed().as_millis() as u64;
+        if let Some((seat, signal)) = result.interrupted {
+            // Killed from outside (a cluster's scancel or time limit signals every process of
+            // the job, and a bot may die before realm handles its own signal): no result and no
+            // replay, so the match is played again on resume.
+            return Ok(Played::Interrupted(MatchErrorRecord {
+                match_idx: m.index,
+                seed: m.seed,
+                seats: m.seats.clone(),
+                reason: format!(
+                    "the bot in seat {seat} was killed by {signal}, which realm takes as an \
+                     interruption: not a result"
+                ),
+            }));
+        }
         let replay_path = self.keep_replay(m, &result.replay)?;
         Ok(Played::Finished(record_of(
             m,
@@ -163,10 +177,12 @@ impl Tournament {
             return Ok(None);
         }
         let path = self.replay_dir.join(format!("match-{:06}.json", m.index));
+        // Written under a pending name; `run` renames it into place when the match is stored
+        // and removes it when the match is dropped, so no replay shows an unstored match.
         let write = || -> std::io::Result<()> {
             std::fs::create_dir_all(&self.replay_dir)?;
             let json = serde_json::to_vec_pretty(replay).map_err(std::io::Error::other)?;
-            std::fs::write(&path, json)
+            std::fs::write(pending_replay(&path), json)
         };
         write().map_err(|source| ArenaError::Replay {
             path: path.display().to_string(),
@@ -269,6 +285,9 @@ impl Tournament {
             let mut counts = RunCounts::default();
             for result in rx {
                 if stop.load(Ordering::SeqCst) {
+                    if let Ok(Played::Finished(record)) = &result {
+                        discard_pending_replay(record);
+                    }
                     continue;
                 }
                 let played = match result {
@@ -280,12 +299,17 @@ impl Tournament {
                 };
                 match &played {
                     Played::Finished(record) => {
+                        publish_pending_replay(record)?;
                         counts.stored +=
                             store.insert_matches(run_id, std::slice::from_ref(record))?;
                     }
                     Played::RefereeFailed(error) => {
                         store.record_match_error(run_id, error)?;
                         counts.referee_errors += 1;
+                    }
+                    Played::Interrupted(error) => {
+                        store.record_match_error(run_id, error)?;
+                        counts.interrupted += 1;
                     }
                 }
                 on_played(&played);
@@ -303,6 +327,35 @@ pub enum Played {
     /// The external referee crashed, hung or printed no scores: not a result, never counted in
     /// any statistic, and played again when the run resumes.
     RefereeFailed(MatchErrorRecord),
+    /// A bot was killed by a signal realm takes as an interruption (SIGINT, SIGTERM, SIGHUP):
+    /// recorded apart like a referee failure, never a result, played again on resume.
+    Interrupted(MatchErrorRecord),
+}
+
+/// Where a kept replay waits until its match is stored.
+fn pending_replay(path: &std::path::Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".pending");
+    PathBuf::from(name)
+}
+
+/// Moves a stored match's replay from its pending name into place.
+fn publish_pending_replay(record: &MatchRecord) -> Result<(), ArenaError> {
+    let Some(path) = &record.replay_path else {
+        return Ok(());
+    };
+    let path = std::path::Path::new(path);
+    std::fs::rename(pending_replay(path), path).map_err(|source| ArenaError::Replay {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Removes the pending replay of a match that is dropped (it will be played again).
+fn discard_pending_replay(record: &MatchRecord) {
+    if let Some(path) = &record.replay_path {
+        let _ = std::fs::remove_file(pending_replay(std::path::Path::new(path)));
+    }
 }
 
 /// What one `Tournament::run` call did.
@@ -312,6 +365,8 @@ pub struct RunCounts {
     pub stored: usize,
     /// Matches whose external referee failed.
     pub referee_errors: usize,
+    /// Matches a bot's interruption signal left without a result.
+    pub interrupted: usize,
 }
 
 /// The seed an external referee gets: a non-negative 31-bit integer (0..2^31), as

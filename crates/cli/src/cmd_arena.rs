@@ -14,7 +14,7 @@ use realm_arena::report::{HeadToHead, SprtVerdict};
 use realm_arena::tournament::Played;
 use realm_arena::{unique_labels, Entrant, KeepReplays, OutputLimits, Schedule, Tournament};
 use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel, SprtStatus};
-use realm_store::{BotRecord, RunRecord, Store};
+use realm_store::{BotRecord, Journal, RunRecord, Store};
 use serde_json::json;
 
 use crate::catalog::Catalog;
@@ -29,9 +29,9 @@ const HOPELESS_AFTER: usize = 20;
 
 const EXIT_STATUS_HELP: &str = "\
 Exit status: 0 when every scheduled match has a result; 3 when some matches have none because the
-external referee (--referee) failed on them (the report shows them apart, no statistic counts
-them, and running the same command again replays them); 2 on an error; 130 when interrupted
-(running the same command again resumes the run).";
+external referee (--referee) failed on them or a bot was killed by SIGINT, SIGTERM or SIGHUP (the
+report shows them apart, no statistic counts them, and running the same command again replays
+them); 2 on an error; 130 when interrupted (running the same command again resumes the run).";
 
 const REFEREE_HELP: &str = "\
 Drive an external CodinGame-SDK-style referee instead of realm's own (GAME is then only a label). \
@@ -56,6 +56,11 @@ pub struct RunFlags {
     /// Results store
     #[arg(long, default_value = "realm.sqlite")]
     db: PathBuf,
+    /// SQLite journal of the store: wal (fast; local disks only) or delete (for network file
+    /// systems such as NFS or Lustre, where WAL is unsafe); default: wal for a new store, an
+    /// existing store keeps its own
+    #[arg(long, value_enum)]
+    db_journal: Option<DbJournal>,
     /// Which replays to keep on disk
     #[arg(long, value_enum, default_value_t = Keep::Faults)]
     keep_replays: Keep,
@@ -133,6 +138,21 @@ pub struct SprtArgs {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum DbJournal {
+    Wal,
+    Delete,
+}
+
+impl DbJournal {
+    fn journal(self) -> Journal {
+        match self {
+            DbJournal::Wal => Journal::Wal,
+            DbJournal::Delete => Journal::Delete,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum Keep {
     All,
     Faults,
@@ -147,6 +167,7 @@ struct Prepared {
     shard: Option<(u64, u64)>,
     quiet: bool,
     db: PathBuf,
+    journal: Option<Journal>,
 }
 
 fn prepare(
@@ -265,6 +286,7 @@ fn prepare(
         shard,
         quiet: flags.quiet,
         db: flags.db.clone(),
+        journal: flags.db_journal.map(DbJournal::journal),
     })
 }
 
@@ -329,6 +351,7 @@ impl RefereeWatch {
                 self.failed += 1;
                 self.first_reason.get_or_insert_with(|| e.reason.clone());
             }
+            Played::Interrupted(_) => {}
         }
         self.hopeless()
     }
@@ -357,8 +380,8 @@ fn interrupted(db: &std::path::Path) -> ExitCode {
     ExitCode::from(130)
 }
 
-/// Exit code 3 and one line on stderr when matches of `wanted` have no result because the
-/// external referee failed; success otherwise.
+/// Exit code 3 and one line on stderr when matches of `wanted` have no result (the external
+/// referee failed, or a bot was killed by an interruption signal); success otherwise.
 fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Result<ExitCode> {
     let failed = store
         .match_errors(run_id)?
@@ -369,8 +392,8 @@ fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Res
         return Ok(ExitCode::SUCCESS);
     }
     eprintln!(
-        "{failed} matches have no result because the external referee failed on them; no \
-         statistic counts them; run the same command again to replay them"
+        "{failed} matches have no result (a failed referee, or a bot killed by an interruption \
+         signal); no statistic counts them; run the same command again to replay them"
     );
     Ok(ExitCode::from(EXIT_REFEREE_ERRORS))
 }
@@ -390,7 +413,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     if let Some(note) = rounding_note(args.games, schedule) {
         eprintln!("{note}");
     }
-    let mut store = Store::open(&prepared.db)?;
+    let mut store = Store::open_with_journal(&prepared.db, prepared.journal)?;
     let run_id = store.ensure_run(&prepared.run, &prepared.bots)?;
     let wanted: BTreeSet<u64> = match prepared.shard {
         Some((k, n)) => schedule.shard(k, n).collect(),
@@ -419,6 +442,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
                     live.add(record);
                 }
                 Played::RefereeFailed(error) => progress.referee_failed(error),
+                Played::Interrupted(error) => progress.interrupted(error),
             }
             if watch.record(played) {
                 stop.store(true, Ordering::SeqCst);
@@ -447,7 +471,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
     if prepared.tournament.schedule.n_seats != 2 {
         bail!("sprt compares two bots in two-player matches");
     }
-    let mut store = Store::open(&prepared.db)?;
+    let mut store = Store::open_with_journal(&prepared.db, prepared.journal)?;
     let run_id = store.ensure_run(&prepared.run, &prepared.bots)?;
     let stop = stop_flag();
     let schedule = &prepared.tournament.schedule;
@@ -492,6 +516,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
                         records.push(record.clone());
                     }
                     Played::RefereeFailed(error) => progress.referee_failed(error),
+                    Played::Interrupted(error) => progress.interrupted(error),
                 }
                 if watch.record(played) {
                     stop.store(true, Ordering::SeqCst);

@@ -10,6 +10,8 @@ use realm_arena::report::{HeadToHead, RunReport, SprtVerdict};
 use realm_stats::{EloEstimate, Wdl};
 use realm_store::{RunRecord, Store};
 
+use crate::completeness;
+
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ReportFormat {
     Table,
@@ -36,7 +38,7 @@ CSV layout (--format csv): one row per bot, with the columns
                                 interval and the likelihood of superiority (0..1)
 A cell is empty when the figure does not apply or is undefined (no games, every game won);
 an interval bound that is unbounded is written inf or -inf. JSON (--format json) holds all of
-this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, referee errors),
+this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, matches without a result),
 with null for unbounded values.";
 
 #[derive(Args)]
@@ -54,6 +56,9 @@ pub struct ReportArgs {
     /// Layout; `--help` describes the CSV columns
     #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
     format: ReportFormat,
+    /// Exit with status 3 when the run is missing matches (a shard that never ran, say)
+    #[arg(long)]
+    require_complete: bool,
 }
 
 #[derive(Args)]
@@ -64,6 +69,9 @@ pub struct MergeArgs {
     /// The store to merge into (created if missing)
     #[arg(long)]
     into: PathBuf,
+    /// Exit with status 3 when a merged run is missing matches (a shard that never ran, say)
+    #[arg(long)]
+    require_complete: bool,
 }
 
 pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
@@ -87,15 +95,35 @@ pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
         crate::write_stdout(format_args!("{text}"))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let key = match args.run {
-        Some(run) => store.run(&run)?.key,
+    let run = match args.run {
+        Some(run) => store.run(&run)?,
         None => match store.latest_run()? {
-            Some(run) => run.key,
+            Some(run) => run,
             None => bail!("{} holds no runs yet", args.db.display()),
         },
     };
-    print_report(&store, &key, args.format)?;
-    Ok(ExitCode::SUCCESS)
+    print_report(&store, &run.key, args.format)?;
+    for warning in completeness::content_splits(&store)? {
+        eprintln!("warning: {warning}");
+    }
+    complete_or_exit(&store, &[run], args.require_complete)
+}
+
+/// Says loudly which of `runs` miss matches; exit status 3 for that when `required`.
+fn complete_or_exit(store: &Store, runs: &[RunRecord], required: bool) -> Result<ExitCode> {
+    let mut incomplete = false;
+    for run in runs {
+        if let Some(why) = completeness::incompleteness(store, run)? {
+            let level = if required { "error" } else { "warning" };
+            eprintln!("{level}: {why}");
+            incomplete = true;
+        }
+    }
+    Ok(if incomplete && required {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `9/9 matches`, or how an SPRT stopped the run, plus any failed matches.
@@ -113,21 +141,32 @@ fn progress_text(store: &Store, run: &RunRecord) -> Result<String> {
     };
     let failed = store.match_errors(run.id)?.len();
     if failed > 0 {
-        text.push_str(&format!(", {failed} referee errors"));
+        text.push_str(&format!(", {failed} without a result"));
     }
     Ok(text)
 }
 
 pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
     let mut into = Store::open(&args.into)?;
-    for source in &args.sources {
-        if !source.exists() {
-            bail!("no results store at {}", source.display());
+    let mut keys = std::collections::BTreeSet::new();
+    for source_path in &args.sources {
+        if !source_path.exists() {
+            bail!("no results store at {}", source_path.display());
         }
-        let added = into.merge_from(&Store::open(source)?)?;
-        outln!("{}: {added} matches added", source.display())?;
+        let source = Store::open(source_path)?;
+        let added = into.merge_from(&source)?;
+        outln!("{}: {added} matches added", source_path.display())?;
+        keys.extend(source.runs()?.into_iter().map(|r| r.key));
     }
-    Ok(ExitCode::SUCCESS)
+    for warning in completeness::content_splits(&into)? {
+        eprintln!("warning: {warning}");
+    }
+    let merged: Vec<RunRecord> = into
+        .runs()?
+        .into_iter()
+        .filter(|r| keys.contains(&r.key))
+        .collect();
+    complete_or_exit(&into, &merged, args.require_complete)
 }
 
 /// Builds the report of run `key` from the store, failed matches and SPRT verdict included.
@@ -209,8 +248,8 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
         writeln!(out)?;
         writeln!(
             out,
-            "referee errors: {} matches have no result and are counted nowhere below \
-             (run the same command again to replay them)",
+            "no result: {} matches (a failed referee, or a bot killed by an interruption \
+             signal) are counted nowhere below (run the same command again to replay them)",
             errors.count
         )?;
         for e in &errors.first {

@@ -67,7 +67,7 @@ impl Progress {
     pub fn update(&mut self, message: String) {
         let message = match self.referee_errors {
             0 => message,
-            n => format!("{message}  ({n} referee errors)"),
+            n => format!("{message}  ({n} without a result)"),
         };
         self.bar.set_message(message);
         let progressed = self.bar.position() > self.done_at_start || self.referee_errors > 0;
@@ -94,15 +94,25 @@ impl Progress {
 
     /// Warns about a match whose external referee failed (the first few, one line each).
     pub fn referee_failed(&mut self, error: &MatchErrorRecord) {
+        self.no_result(error, "its referee failed: ");
+    }
+
+    /// Warns about a match left without a result because a bot was killed by an interruption
+    /// signal (see `Played::Interrupted`).
+    pub fn interrupted(&mut self, error: &MatchErrorRecord) {
+        self.no_result(error, "");
+    }
+
+    fn no_result(&mut self, error: &MatchErrorRecord, cause: &str) {
         self.referee_errors += 1;
         let text = match self.referee_errors {
             n if n <= WARNINGS_SHOWN => format!(
-                "warning: match {} has no result, its referee failed: {} (not counted; running \
-                 the same command again replays it)",
+                "warning: match {} has no result, {cause}{} (not counted; running the same \
+                 command again replays it)",
                 error.match_idx, error.reason
             ),
             n if n == WARNINGS_SHOWN + 1 => {
-                "warning: more matches failed in the referee; the report counts them".to_string()
+                "warning: more matches have no result; the report counts them".to_string()
             }
             _ => return,
         };

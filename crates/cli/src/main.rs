@@ -24,6 +24,7 @@ mod cmd_referee;
 mod cmd_report;
 mod cmd_score;
 mod cmd_serve;
+mod completeness;
 mod live;
 mod options;
 mod runs_source;

@@ -550,8 +550,9 @@ fn matches_the_external_referee_fails_are_no_results_and_are_replayed_on_resume(
     assert_eq!(
         warnings.lines().last().unwrap(),
         format!(
-            "{failed} matches have no result because the external referee failed on them; no \
-             statistic counts them; run the same command again to replay them"
+            "{failed} matches have no result (a failed referee, or a bot killed by an \
+             interruption signal); no statistic counts them; run the same command again to \
+             replay them"
         )
     );
     // The referee is fixed: running the same command plays exactly the failed matches.
@@ -634,7 +635,7 @@ fn a_hung_referee_times_out_and_a_broken_one_stops_the_run() {
     }
     assert_eq!(
         lines[5],
-        "warning: more matches failed in the referee; the report counts them"
+        "warning: more matches have no result; the report counts them"
     );
     assert_eq!(
         lines[6],

@@ -76,9 +76,28 @@ enum Access {
     ReadOnly(PathBuf),
 }
 
+/// How SQLite journals writes to a store.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Journal {
+    /// Write-ahead log: concurrent readers and one writer; needs shared memory, so the file
+    /// must be on a local (or WAL-safe) file system.
+    #[default]
+    Wal,
+    /// A rollback journal deleted after each transaction: slower, but safe on the network file
+    /// systems clusters share (NFS, Lustre), where WAL is not.
+    Delete,
+}
+
 impl Store {
-    /// Opens (creating if needed) the store at `path` and brings its schema up to date.
+    /// Opens (creating if needed) the store at `path` and brings its schema up to date. A new
+    /// store journals in WAL mode; an existing one keeps its journal mode.
     pub fn open(path: &Path) -> Result<Store> {
+        Store::open_with_journal(path, None)
+    }
+
+    /// `open`, switching the store to `journal` when one is given.
+    pub fn open_with_journal(path: &Path, journal: Option<Journal>) -> Result<Store> {
+        let existed = path.metadata().is_ok_and(|m| m.len() > 0);
         let open_err = |source| StoreError::Open {
             path: path.display().to_string(),
             source,
@@ -86,7 +105,12 @@ impl Store {
         let mut conn = Connection::open(path).map_err(open_err)?;
         // The busy timeout comes first so that every later step waits for other processes.
         conn.busy_timeout(BUSY_TIMEOUT).map_err(open_err)?;
-        enable_wal(&conn).map_err(open_err)?;
+        match journal {
+            Some(journal) => set_journal(&conn, journal),
+            None if existed => Ok(()),
+            None => set_journal(&conn, Journal::Wal),
+        }
+        .map_err(open_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(open_err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
@@ -345,10 +369,14 @@ impl Store {
 /// Puts a fresh store into WAL mode. Switching needs an exclusive lock, and SQLite does not
 /// always wait for it through the busy timeout, so two processes creating one store at once
 /// retry here instead of failing with "database is locked".
-fn enable_wal(conn: &Connection) -> rusqlite::Result<()> {
+fn set_journal(conn: &Connection, journal: Journal) -> rusqlite::Result<()> {
+    let mode = match journal {
+        Journal::Wal => "WAL",
+        Journal::Delete => "DELETE",
+    };
     let deadline = Instant::now() + BUSY_TIMEOUT;
     loop {
-        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0)) {
+        match conn.pragma_update_and_check(None, "journal_mode", mode, |r| r.get::<_, String>(0)) {
             Ok(_) => return Ok(()),
             Err(e) if is_busy(&e) && Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(10));

@@ -77,6 +77,14 @@ pub fn wait_for_process_with(marker: &str) {
     }
 }
 
+/// The process ids of `live_processes_with(marker)`.
+pub fn live_pids_with(marker: &str) -> Vec<i32> {
+    live_processes_with(marker)
+        .iter()
+        .filter_map(|p| p.split(':').next()?.parse().ok())
+        .collect()
+}
+
 /// Live (non-zombie) processes whose command line contains `marker`, realm itself excepted
 /// (its command line names its bots).
 pub fn live_processes_with(marker: &str) -> Vec<String> {
