@@ -71,9 +71,21 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
     // Blocking has one league (§6): the bots need not know it.
     let _ = league;
-    match name {
-        "random" => Ok(Box::new(bots::RandomBot::new(seed))),
-        "greedy" => Ok(Box::new(bots::Greedy::new(seed))),
+    let (base, options) = realm_search::split_bot_name(name);
+    match (base, options) {
+        ("random", None) => Ok(Box::new(bots::RandomBot::new(seed))),
+        ("greedy", None) => Ok(Box::new(bots::Greedy::new(seed))),
+        ("mcts", options) => {
+            let options =
+                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
+                    SetupError::BadBotOptions {
+                        game: INFO.slug.to_string(),
+                        bot: name.to_string(),
+                        reason: e.to_string(),
+                    }
+                })?;
+            Ok(Box::new(bots::MctsBot::new(seed, options)))
+        }
         _ => Err(SetupError::UnknownBot {
             game: INFO.slug.to_string(),
             name: name.to_string(),

@@ -76,7 +76,7 @@ fn count(p: &[u32]) -> i64 {
 }
 
 /// Scores every valid move; higher is better.
-fn evaluate(obs: &Observation) -> Vec<i64> {
+pub(super) fn evaluate(obs: &Observation) -> Vec<i64> {
     let n = obs.size;
     let planes = Planes {
         n,
@@ -126,13 +126,18 @@ fn evaluate(obs: &Observation) -> Vec<i64> {
         .collect()
 }
 
+/// The index of greedy's choice among `obs.valid` (ties broken with `rng`).
+pub(super) fn choose(obs: &Observation, rng: &mut ChaCha8Rng) -> usize {
+    let values = evaluate(obs);
+    let best = values.iter().copied().max().unwrap_or(0);
+    let ties: Vec<usize> = (0..values.len()).filter(|&i| values[i] == best).collect();
+    ties[(rng.next_u64() % ties.len() as u64) as usize]
+}
+
 impl Bot for Greedy {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
         let obs = self.reader.read_turn(input)?;
-        let values = evaluate(&obs);
-        let best = values.iter().copied().max().unwrap_or(0);
-        let ties: Vec<usize> = (0..values.len()).filter(|&i| values[i] == best).collect();
-        let pick = ties[(self.rng.next_u64() % ties.len() as u64) as usize];
+        let pick = choose(&obs, &mut self.rng);
         Ok(vec![obs.valid[pick].0.to_string()])
     }
 }

@@ -3,12 +3,14 @@
 //! state or the match seed.
 
 mod greedy;
+mod mcts;
 mod observe;
 mod random;
 
 pub use greedy::Greedy;
+pub use mcts::{default_params, BlokusKnowledge, MctsBot};
 pub use observe::{Observation, Reader};
 pub use random::RandomBot;
 
 /// Names of the built-in bots, as `builtin:NAME`.
-pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts"];

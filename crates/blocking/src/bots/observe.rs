@@ -12,6 +12,8 @@ pub struct Setup {
     pub n_players: usize,
     pub my_id: usize,
     pub size: usize,
+    /// The shape set as letter bits (bit 0 = A).
+    pub set: u32,
 }
 
 /// One turn as the bot sees it.
@@ -26,6 +28,12 @@ pub struct Observation {
     pub anchors: Vec<u32>,
     /// The valid moves with their cells.
     pub valid: Vec<(Name, Vec<(usize, usize)>)>,
+    /// The other players' moves since the previous call, in order: `(player, name)`.
+    pub others: Vec<(usize, Name)>,
+    /// The board rows as read.
+    pub rows: Vec<String>,
+    /// The shape set as letter bits.
+    pub set: u32,
 }
 
 /// Reads the protocol across turns (the initial input only on the first call).
@@ -72,14 +80,23 @@ impl Reader {
         let n_players: usize = read_parsed(input)?;
         let my_id: usize = read_parsed(input)?;
         let size: usize = read_parsed(input)?;
-        let _letters = read_line(input)?;
+        let letters = read_line(input)?;
         if !(2..=4).contains(&n_players) || my_id >= n_players || !(5..=30).contains(&size) {
             return Err(bad("bad players, id or board size"));
+        }
+        let mut set = 0u32;
+        for c in letters.trim().bytes() {
+            let l = c.wrapping_sub(b'A') as usize;
+            if l >= N_LETTERS {
+                return Err(BotError::BadInput(format!("bad letters line `{letters}`")));
+            }
+            set |= 1 << l;
         }
         Ok(Setup {
             n_players,
             my_id,
             size,
+            set,
         })
     }
 
@@ -92,6 +109,7 @@ impl Reader {
         let n = setup.size;
         let mut own = vec![vec![0u32; n]; setup.n_players];
         let mut anchors = vec![0u32; n];
+        let mut rows = Vec::with_capacity(n);
         for y in 0..n {
             let row = read_line(input)?;
             if row.len() != n {
@@ -107,10 +125,22 @@ impl Reader {
                     _ => return Err(BotError::BadInput(row)),
                 }
             }
+            rows.push(row);
         }
         let n_other: usize = read_parsed(input)?;
+        let mut others = Vec::with_capacity(n_other);
         for _ in 0..n_other {
-            read_line(input)?;
+            let line = read_line(input)?;
+            let (pid, rest) = line
+                .trim()
+                .split_once(' ')
+                .ok_or_else(|| BotError::BadInput(line.clone()))?;
+            let pid: usize = pid.parse().map_err(|_| BotError::BadInput(line.clone()))?;
+            let name = parse_answer(rest).ok_or_else(|| BotError::BadInput(line.clone()))?;
+            if pid >= setup.n_players {
+                return Err(BotError::BadInput(line));
+            }
+            others.push((pid, name));
         }
         let n_valid: usize = read_parsed(input)?;
         let mut valid = Vec::with_capacity(n_valid);
@@ -130,6 +160,9 @@ impl Reader {
             own,
             anchors,
             valid,
+            others,
+            rows,
+            set: setup.set,
         })
     }
 }
