@@ -33,7 +33,7 @@ pub const INFO: GameInfo = GameInfo {
     default_league: 3,
     higher_leagues_play_top: false,
     options: &[],
-    bots: &["random", "greedy"],
+    bots: &["random", "greedy", "mcts"],
 };
 
 /// A referee for `spec` (seeded bag, §3.1).
@@ -50,12 +50,25 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 /// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
 /// for a CodinGame league knows it.
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
-    // Leagues only filter the deck (§6): the tiles a bot reads already show it, and placement
-    // and man rules are the same in every league, so the bots need not be told.
-    let _ = league;
-    match name {
-        "random" => Ok(Box::new(bots::Random::new(seed))),
-        "greedy" => Ok(Box::new(bots::Greedy::new(seed))),
+    // Leagues only filter the deck (§6) and placement and man rules are the same in every
+    // league, so random and greedy need not be told.
+    let (base, options) = realm_search::split_bot_name(name);
+    match (base, options) {
+        ("random", None) => Ok(Box::new(bots::Random::new(seed))),
+        ("greedy", None) => Ok(Box::new(bots::Greedy::new(seed))),
+        // The search bot does need the league: it samples the unseen tiles of its tile set.
+        ("mcts", options) => {
+            let options =
+                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
+                    SetupError::BadBotOptions {
+                        game: INFO.slug.to_string(),
+                        bot: name.to_string(),
+                        reason: e.to_string(),
+                    }
+                })?;
+            let league = league.unwrap_or(3).clamp(1, 3);
+            Ok(Box::new(bots::MctsBot::new(seed, league, options)))
+        }
         _ => Err(SetupError::UnknownBot {
             game: INFO.slug.to_string(),
             name: name.to_string(),

@@ -79,6 +79,31 @@ impl State {
         state
     }
 
+    /// The position a player sees on its turn: `board` as rebuilt from the protocol, `player`
+    /// to place `tile`, and `bag` the tiles still to come in draw order (hidden from players:
+    /// a search bot samples it from the unseen tiles).
+    pub fn from_observed(
+        league: u32,
+        board: Board,
+        player: PlayerId,
+        tile: u8,
+        bag: Vec<u8>,
+    ) -> State {
+        State {
+            board,
+            league,
+            bag,
+            next_draw: 0,
+            current: Some(tile),
+            pending: None,
+            to_move: Some(player),
+            eliminated: [None; MAX_PLAYERS],
+            n_eliminated: 0,
+            discarded: Vec::new(),
+            end: None,
+        }
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }

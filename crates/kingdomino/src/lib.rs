@@ -22,7 +22,7 @@ use realm_core::spec::VariantInfo;
 use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
 
 use crate::bits::Wide;
-use crate::bots::{rules_for, Greedy, Random, Reference, TextBot, BOT_NAMES};
+use crate::bots::{rules_for, Greedy, MctsKingdomino, Random, Reference, TextBot, BOT_NAMES};
 use crate::referee::KingdominoReferee;
 use crate::setup::{Config, Mode, TOP_LEAGUE};
 
@@ -73,10 +73,25 @@ pub fn config_from_spec(spec: &MatchSpec) -> Result<Config, SetupError> {
 /// for a CodinGame league knows it.
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
     let rules = rules_for(league);
-    match name {
-        "random" => Ok(Box::new(TextBot::new(Random::new(seed, rules)))),
-        "greedy" => Ok(Box::new(TextBot::new(Greedy::new(rules)))),
-        "reference" => Ok(Box::new(TextBot::new(Reference))),
+    let (base, options) = realm_search::split_bot_name(name);
+    match (base, options) {
+        ("random", None) => Ok(Box::new(TextBot::new(Random::new(seed, rules)))),
+        ("greedy", None) => Ok(Box::new(TextBot::new(Greedy::new(rules)))),
+        ("reference", None) => Ok(Box::new(TextBot::new(Reference))),
+        ("mcts", options) => {
+            let options =
+                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
+                    SetupError::BadBotOptions {
+                        game: INFO.slug.to_string(),
+                        bot: name.to_string(),
+                        reason: e.to_string(),
+                    }
+                })?;
+            let league = league.unwrap_or(crate::setup::TOP_LEAGUE);
+            Ok(Box::new(TextBot::new(MctsKingdomino::new(
+                seed, league, rules, options,
+            ))))
+        }
         _ => Err(SetupError::UnknownBot {
             game: INFO.slug.to_string(),
             name: name.to_string(),

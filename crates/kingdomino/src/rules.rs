@@ -118,8 +118,59 @@ impl<B: Bits> Game<B> {
         game
     }
 
+    /// A game in turn `turn` at slot `slot` of `current`, as a player sees it, with the
+    /// hidden future lines given (`future[0]` is line `turn + 1`): what a search bot samples.
+    /// Kingdoms are in seat order; a player's placed tiles are counted from its kingdom and
+    /// its discards are unknown (0), which only the result figures show.
+    pub fn from_parts(
+        config: Config,
+        kingdoms: &[Kingdom<B>],
+        turn: u32,
+        slot: usize,
+        current: [Slot; 4],
+        next: [Slot; 4],
+        future: &[[u8; 4]],
+    ) -> Self {
+        let mut lines = [[0u8; 4]; MAX_LINES];
+        for (k, line) in future.iter().enumerate() {
+            if let Some(l) = lines.get_mut(turn as usize + k) {
+                *l = *line;
+            }
+        }
+        let mut all = [Kingdom::new(); MAX_PLAYERS];
+        let mut placed = [0u8; MAX_PLAYERS];
+        for (p, k) in kingdoms.iter().enumerate().take(MAX_PLAYERS) {
+            all[p] = *k;
+            placed[p] = (k.territory() / 2) as u8;
+        }
+        let n_turns = config.n_turns();
+        let mut game = Game {
+            config,
+            n_turns,
+            line_len: config.line_len() as u8,
+            lines,
+            kingdoms: all,
+            turn: turn.clamp(1, n_turns),
+            slot,
+            current,
+            next,
+            eliminated: [false; MAX_PLAYERS],
+            placed,
+            discarded: [0; MAX_PLAYERS],
+            over: false,
+        };
+        game.advance();
+        game
+    }
+
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The dealt lines, line k at index k - 1 (lines not dealt yet included: they are the
+    /// hidden part of the game).
+    pub fn lines(&self) -> &[[u8; 4]] {
+        &self.lines[..self.config.n_lines()]
     }
 
     /// The current turn, 1..=T.
@@ -540,6 +591,44 @@ impl GameState {
             GameState::Standard(g) => g.standings(),
             GameState::Duel(g) => g.standings(),
         }
+    }
+}
+
+/// One grid size's game under the `State` contract (what search bots use, with no dispatch
+/// on the size per step).
+impl<B: Bits> State for Game<B> {
+    type Action = Action;
+
+    fn n_players(&self) -> usize {
+        self.config.n_players
+    }
+
+    fn to_move(&self) -> Option<PlayerId> {
+        Game::to_move(self)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_actions_into(out);
+    }
+
+    fn is_legal(&self, action: &Action) -> bool {
+        self.is_legal_action(action)
+    }
+
+    fn apply(&mut self, action: &Action) {
+        self.apply_action(action);
+    }
+
+    fn random_action(
+        &self,
+        rng: &mut impl rand_core::RngCore,
+        _buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        Game::random_action(self, rng.next_u64())
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.base_outcome()
     }
 }
 

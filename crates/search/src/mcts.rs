@@ -81,6 +81,8 @@ pub struct Mcts<S: State, K: Knowledge<S>> {
     searched: bool,
     buf: Vec<S::Action>,
     path: Vec<u32>,
+    /// How many trees the last search grew.
+    last_trees: usize,
 }
 
 impl<S: State, K: Knowledge<S>> Mcts<S, K> {
@@ -94,6 +96,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             searched: false,
             buf: Vec::new(),
             path: Vec::new(),
+            last_trees: 0,
         }
     }
 
@@ -113,6 +116,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
         self.reusable = false;
         self.searched = true;
+        self.last_trees = 1;
         result(&[&self.trees[0]], iterations)
     }
 
@@ -133,6 +137,28 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             }
             None => false,
         }
+    }
+
+    /// The most visited action after `path` from the root of the last search, over all its
+    /// trees (visits summed by action): the search's choice for a later step of the same turn,
+    /// such as Carcassonne's man after the placement. `None` when no tree went there.
+    pub fn most_visited_after(&self, path: &[S::Action]) -> Option<S::Action> {
+        let mut merged: Vec<(S::Action, u32)> = Vec::new();
+        for tree in &self.trees[..self.last_trees] {
+            let Some(node) = tree.find(path) else {
+                continue;
+            };
+            for c in tree.nodes[node].children() {
+                let child = &tree.nodes[c];
+                let action = child.action.clone().expect("children carry their action");
+                match merged.iter_mut().find(|m| m.0 == action) {
+                    Some(m) => m.1 += child.visits,
+                    None => merged.push((action, child.visits)),
+                }
+            }
+        }
+        let best = merged.iter().map(|m| m.1).max()?;
+        merged.into_iter().find(|m| m.1 == best).map(|m| m.0)
     }
 
     /// Visits of the current tree's root (what a reused tree starts with).
@@ -167,6 +193,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
         self.reusable = false;
         self.searched = false;
+        self.last_trees = k;
         let trees: Vec<&Tree<S::Action>> = self.trees[..k].iter().collect();
         result(&trees, iterations)
     }

@@ -9,7 +9,7 @@ use rand_core::RngCore;
 use realm_core::{chacha_rng, Bot, BotError, Input};
 
 use super::{Observation, Reader};
-use crate::board::{Board, MEN_PER_PLAYER};
+use crate::board::{Board, Placement, MEN_PER_PLAYER};
 use crate::protocol::answer_line;
 
 pub struct Greedy {
@@ -48,60 +48,91 @@ fn man_fee(left: u8) -> Option<i64> {
     }
 }
 
+/// The best answer found so far: its value, placement and man, and how many tied with it.
+struct Best {
+    value: i64,
+    at: Placement,
+    token: Option<u8>,
+    n_tied: u64,
+}
+
 impl Greedy {
     fn choose(&mut self, obs: &Observation) -> Option<String> {
+        let mut best = None;
+        for at in obs.board.sorted_placements(obs.tile) {
+            self.consider(obs, at, &mut best);
+        }
+        best.map(|b| answer_line(b.at, b.token))
+    }
+
+    /// Greedy's answer line (an error when the tile fits nowhere).
+    pub fn answer(&mut self, obs: &Observation) -> Result<Vec<String>, BotError> {
+        let line = self
+            .choose(obs)
+            .ok_or_else(|| BotError::BadInput("the tile to place fits nowhere".to_string()))?;
+        Ok(vec![line])
+    }
+
+    /// Greedy's man (or none) for the tile placed at `at`.
+    pub fn man_for(&mut self, obs: &Observation, at: Placement) -> Option<u8> {
+        let mut best = None;
+        self.consider(obs, at, &mut best);
+        best.and_then(|b| b.token)
+    }
+
+    /// Values the placement `at` with every acceptable man (or none) and keeps the best.
+    fn consider(&mut self, obs: &Observation, at: Placement, best: &mut Option<Best>) {
         let me = obs.me;
-        let placements = obs.board.sorted_placements(obs.tile);
-        let mut best: Option<(i64, String)> = None;
-        let mut n_best = 0u64;
         let mut tokens = Vec::new();
-        for at in placements {
-            let mut placed = obs.board.clone();
-            let slot = placed.place(obs.tile, at);
-            placed.man_options(me, slot, &mut tokens);
-            let mut candidates: Vec<(Option<u8>, Board)> = vec![(None, placed.clone())];
-            for &token in &tokens {
-                let mut with_man = placed.clone();
-                if with_man.put_man(me, slot, token).is_ok() {
-                    candidates.push((Some(token), with_man));
+        let mut placed = obs.board.clone();
+        let slot = placed.place(obs.tile, at);
+        placed.man_options(me, slot, &mut tokens);
+        let mut candidates: Vec<(Option<u8>, Board)> = vec![(None, placed.clone())];
+        for &token in &tokens {
+            let mut with_man = placed.clone();
+            if with_man.put_man(me, slot, token).is_ok() {
+                candidates.push((Some(token), with_man));
+            }
+        }
+        // Men of mine on the board after this placement without a man: a man that is still
+        // there on top of these did not come back with fast points.
+        let mut base_men = 0;
+        for (token, mut board) in candidates {
+            board.score_closed(slot);
+            let mut value = evaluate(&board, me);
+            if token.is_none() {
+                base_men = board.men_on_board(me);
+            } else if board.men_on_board(me) > base_men {
+                match man_fee(board.men_left(me)) {
+                    Some(fee) => value -= fee,
+                    None => continue,
                 }
             }
-            // Men of mine on the board after this placement without a man: a man that is still
-            // there on top of these did not come back with fast points.
-            let mut base_men = 0;
-            for (token, mut board) in candidates {
-                board.score_closed(slot);
-                let mut value = evaluate(&board, me);
-                if token.is_none() {
-                    base_men = board.men_on_board(me);
-                } else if board.men_on_board(me) > base_men {
-                    match man_fee(board.men_left(me)) {
-                        Some(fee) => value -= fee,
-                        None => continue,
+            match best {
+                Some(b) if value < b.value => {}
+                Some(b) if value == b.value => {
+                    b.n_tied += 1;
+                    if self.rng.next_u64() % b.n_tied == 0 {
+                        b.at = at;
+                        b.token = token;
                     }
                 }
-                let better = best.as_ref().is_none_or(|(v, _)| value > *v);
-                if better {
-                    best = Some((value, answer_line(at, token)));
-                    n_best = 1;
-                } else if best.as_ref().is_some_and(|(v, _)| value == *v) {
-                    n_best += 1;
-                    if self.rng.next_u64() % n_best == 0 {
-                        best = Some((value, answer_line(at, token)));
-                    }
+                _ => {
+                    *best = Some(Best {
+                        value,
+                        at,
+                        token,
+                        n_tied: 1,
+                    })
                 }
             }
         }
-        best.map(|(_, line)| line)
     }
 }
 
 impl Bot for Greedy {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
         let obs = self.reader.read(input)?;
-        let line = self
-            .choose(&obs)
-            .ok_or_else(|| BotError::BadInput("the tile to place fits nowhere".to_string()))?;
-        Ok(vec![line])
+        self.answer(&obs)
     }
 }

@@ -3,9 +3,11 @@
 //! They never see the referee's state or the bag.
 
 mod greedy;
+mod mcts;
 mod random;
 
 pub use greedy::Greedy;
+pub use mcts::{default_params, unseen_tiles, CarcassonneKnowledge, MctsBot};
 pub use random::Random;
 
 use realm_core::{read_line, BotError, Input};

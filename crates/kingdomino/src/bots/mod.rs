@@ -5,6 +5,7 @@
 //! bot is told it when created and places under that league's rules (§1.4).
 
 mod greedy;
+mod mcts;
 mod observation;
 mod random;
 mod reference;
@@ -16,12 +17,13 @@ use crate::kingdom::{Placement, PlacementRules};
 use crate::setup::TOP_LEAGUE;
 
 pub use greedy::Greedy;
+pub use mcts::{KingdominoKnowledge, MctsKingdomino};
 pub use observation::{read_header, read_observation, Header, Observation, SeenTile};
 pub use random::Random;
 pub use reference::Reference;
 
 /// Names of the built-in bots, as `builtin:NAME` selects them.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "reference"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "reference", "mcts"];
 
 /// A way to choose one call's answer from what was read.
 pub trait Strategy: Send {

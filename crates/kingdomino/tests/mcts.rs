@@ -1,0 +1,132 @@
+//! `builtin:mcts`: legal answers in every mode and league, and sampled hidden states that keep
+//! every public fact and never deal a tile the bot has seen.
+
+use proptest::prelude::*;
+use realm_core::{LinesInput, MatchSpec};
+use realm_kingdomino::bots::{read_header, read_observation, rules_for, MctsKingdomino};
+use realm_kingdomino::{new_bot, new_referee};
+use realm_search::SearchOptions;
+
+fn spec(duel: bool, players: usize, league: u32, seed: u64) -> MatchSpec {
+    let spec = if duel {
+        MatchSpec::new("kingdomino", 2, seed).with_variant("duel")
+    } else {
+        MatchSpec::new("kingdomino", players, seed)
+    };
+    spec.with_league(league)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10))]
+
+    /// Whatever the mode, league, seat and opponents, every answer gets a non-fault verdict.
+    #[test]
+    fn mcts_only_answers_legal_moves(
+        duel in proptest::bool::ANY,
+        players in 2usize..=4,
+        league in 1u32..=3,
+        seat in 0usize..4,
+        seed in 0u64..1_000,
+        uct in proptest::bool::ANY,
+    ) {
+        let spec = spec(duel, players, league, seed);
+        let n = spec.n_players;
+        let name = if uct { "mcts:iters=30" } else { "mcts:iters=30,algo=flat" };
+        let mut referee = new_referee(&spec).unwrap();
+        let mut bots: Vec<_> = (0..n)
+            .map(|i| {
+                let bot = if i == seat % n { name } else { "random" };
+                new_bot(bot, seed + i as u64, Some(league)).unwrap()
+            })
+            .collect();
+        while let Some(req) = referee.next_request() {
+            let out = bots[req.player].play_turn(&mut LinesInput::new(&req.lines)).unwrap();
+            let verdict = referee.answer(req.player, &out);
+            prop_assert!(!verdict.is_fault(), "seat {}: {verdict:?}", req.player);
+        }
+    }
+
+    /// At every call of a real game, a sampled game shows exactly what the bot saw (kingdoms,
+    /// CURRENT and NEXT with owners, the bot to move), its hidden future lines hold only tiles
+    /// the bot never saw, each tile at most once, sorted within each line, and as many lines
+    /// as the deck has left.
+    #[test]
+    fn sampled_games_keep_the_public_facts_and_hide_only_unseen_tiles(
+        players in 2usize..=4,
+        seed in 0u64..1_000,
+    ) {
+        let spec = spec(false, players, 3, seed);
+        let mut referee = new_referee(&spec).unwrap();
+        let mut others: Vec<_> = (0..players)
+            .map(|i| new_bot("random", seed + i as u64, None).unwrap())
+            .collect();
+        let mut bot = MctsKingdomino::new(1, 3, rules_for(None), SearchOptions::default());
+        // Seat 0 plays greedy moves; the search bot only reads the same text and samples.
+        let mut seat0 = new_bot("greedy", 0, None).unwrap();
+        let mut header = None;
+        let mut seen = std::collections::BTreeSet::new();
+        let mut rng = realm_core::chacha_rng(seed, 9);
+        while let Some(req) = referee.next_request() {
+            if req.player != 0 {
+                let out = others[req.player].play_turn(&mut LinesInput::new(&req.lines)).unwrap();
+                referee.answer(req.player, &out);
+                continue;
+            }
+            let mut input = LinesInput::new(&req.lines);
+            let pending = match header {
+                None => {
+                    let (h, row) = read_header(&mut input).unwrap();
+                    header = Some(h);
+                    row
+                }
+                Some(_) => None,
+            };
+            let obs = read_observation::<u128>(&mut input, &header.unwrap(), pending).unwrap();
+            seen.extend(obs.current.iter().chain(&obs.next).map(|t| t.id).filter(|&id| id != 0));
+            let sampler = bot.sampler(&obs).expect("a flagged slot");
+            for _ in 0..3 {
+                let game = sampler.sample(&mut rng);
+                prop_assert_eq!(game.to_move(), Some(0));
+                for (p, kingdom) in obs.kingdoms.iter().enumerate() {
+                    prop_assert_eq!(game.kingdom(p), kingdom);
+                }
+                let ids = |slots: &[realm_kingdomino::rules::Slot]| -> Vec<(u8, Option<u8>)> {
+                    slots.iter().map(|s| (s.id, s.owner)).collect()
+                };
+                let shown = |tiles: &[realm_kingdomino::bots::SeenTile]| -> Vec<(u8, Option<u8>)> {
+                    tiles.iter().map(|t| (t.id, u8::try_from(t.owner).ok())).collect()
+                };
+                prop_assert_eq!(ids(&game.current()[..obs.current.len()]), shown(&obs.current));
+                prop_assert_eq!(ids(&game.next()[..obs.next.len()]), shown(&obs.next));
+                let turn = (game.turn() as usize).min(game.lines().len());
+                let len = obs.current.len();
+                let future: Vec<u8> = game.lines()[turn..]
+                    .iter()
+                    .flat_map(|line| line[..len].iter().copied())
+                    .collect();
+                let n_future_lines = game.lines().len() - turn;
+                prop_assert_eq!(future.len(), n_future_lines * len);
+                prop_assert!(future.iter().all(|id| (1..=48).contains(id) && !seen.contains(id)));
+                let distinct: std::collections::BTreeSet<u8> = future.iter().copied().collect();
+                prop_assert_eq!(distinct.len(), future.len());
+                for line in &game.lines()[turn..] {
+                    prop_assert!(line[..len].windows(2).all(|w| w[0] < w[1]));
+                }
+            }
+            let out = seat0.play_turn(&mut LinesInput::new(&req.lines)).unwrap();
+            referee.answer(0, &out);
+        }
+    }
+}
+
+#[test]
+fn bad_options_are_refused_with_the_reason() {
+    let err = new_bot("mcts:algo=minimax", 0, None)
+        .err()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        err,
+        "built-in bot `mcts:algo=minimax` of kingdomino: option `algo`: `minimax` is not uct or flat"
+    );
+}
