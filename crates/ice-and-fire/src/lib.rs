@@ -38,7 +38,7 @@ pub const INFO: GameInfo = GameInfo {
     default_league: 4,
     higher_leagues_play_top: false,
     options: &[],
-    bots: &["random", "greedy"],
+    bots: &["random", "greedy", "mcts"],
 };
 
 /// Sets up a match: the seed is read as the Java `long` of R7.
@@ -59,9 +59,21 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
 /// `league` is the league the bot plays in (`None`: the game's full rules), as a bot written
 /// for a CodinGame league knows it.
 pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
-    match name {
-        "random" => Ok(Box::new(bots::RandomBot::new(seed, league))),
-        "greedy" => Ok(Box::new(bots::GreedyBot::new(league))),
+    let (base, options) = realm_search::split_bot_name(name);
+    match (base, options) {
+        ("random", None) => Ok(Box::new(bots::RandomBot::new(seed, league))),
+        ("greedy", None) => Ok(Box::new(bots::GreedyBot::new(league))),
+        ("mcts", options) => {
+            let options =
+                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
+                    SetupError::BadBotOptions {
+                        game: INFO.slug.to_string(),
+                        bot: name.to_string(),
+                        reason: e.to_string(),
+                    }
+                })?;
+            Ok(Box::new(bots::MctsBot::new(seed, league, options)))
+        }
         _ => Err(SetupError::UnknownBot {
             game: INFO.slug.to_string(),
             name: name.to_string(),

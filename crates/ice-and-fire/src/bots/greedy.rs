@@ -32,19 +32,24 @@ impl GreedyBot {
 impl Bot for GreedyBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
         let (mut state, _) = self.tracker.read(input)?;
-        let mut plan = Plan { pieces: Vec::new() };
-        if !plan.try_chain(&mut state) {
-            plan.moves(&mut state);
-            if !plan.try_chain(&mut state) {
-                plan.builds(&mut state);
-                plan.trains(&mut state);
-            }
-        }
-        if plan.pieces.is_empty() {
-            plan.pieces.push("WAIT".to_string());
-        }
-        Ok(vec![plan.pieces.join(";")])
+        Ok(vec![greedy_answer(&mut state)])
     }
+}
+
+/// Greedy's answer line for the phase of `state` (which it plays on, as the plan goes).
+pub fn greedy_answer(state: &mut GameState) -> String {
+    let mut plan = Plan { pieces: Vec::new() };
+    if !plan.try_chain(state) {
+        plan.moves(state);
+        if !plan.try_chain(state) {
+            plan.builds(state);
+            plan.trains(state);
+        }
+    }
+    if plan.pieces.is_empty() {
+        plan.pieces.push("WAIT".to_string());
+    }
+    plan.pieces.join(";")
 }
 
 /// The cell of `cells` closest to the enemy HQ (lowest index on ties).

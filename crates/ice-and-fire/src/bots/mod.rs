@@ -4,6 +4,7 @@
 //! (`None` means the full rules of league 4), so it plays only actions legal in that league.
 
 mod greedy;
+mod mcts;
 mod random;
 
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use crate::rules::{BuildingKind, GameState};
 use crate::setup::{League, Map};
 
 pub use greedy::GreedyBot;
+pub use mcts::{default_params, IceAndFireKnowledge, MctsBot};
 pub use random::RandomBot;
 
 /// What a bot knows across phases and how it rebuilds the position each phase.

@@ -1,0 +1,151 @@
+//! `mcts`: UCT over the bot's own phase. An action is one command (MOVE, TRAIN, BUILD) or the
+//! end of the phase, so the tree searches command sequences; a playout plays random commands
+//! until the phase passes, and the position is then valued by a heuristic: active cells,
+//! income, gold and army for each side, and above all the threat of a lethal TRAIN chain to
+//! an HQ on the next phase (the cheapest chain, as greedy computes it, against the gold the
+//! player will have). Before searching, the bot takes a lethal chain it can afford now, as
+//! greedy does. The answer is the most visited command sequence of the tree, unless greedy's
+//! plan for the phase ends in a position the same heuristic values at least as high.
+
+use std::time::Duration;
+
+use realm_core::{Bot, BotError, Input, PlayerId};
+use realm_search::{Knowledge, Mcts, MctsParams, Rewards, SearchOptions};
+
+use super::greedy::{cheapest_chain, greedy_answer};
+use super::Tracker;
+use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
+use crate::rules::{Action, GameState};
+
+/// The share of the time limit the bot thinks for by default.
+const TIME_SHARE: f64 = 0.6;
+
+/// Values a position where the searching player's phase is over (see the module comment).
+#[derive(Clone, Copy, Debug)]
+pub struct IceAndFireKnowledge {
+    pub me: PlayerId,
+}
+
+/// How good the position is for `p`, in rough gold units.
+fn material(state: &GameState, p: PlayerId) -> f32 {
+    let cells = state.active(p).count() as f32;
+    let income = state.income(p) as f32;
+    cells * 2.0 + income * 4.0 + state.military_power(p) as f32 * 0.3
+}
+
+/// True when `p` can afford a chain to the enemy HQ in its next phase.
+fn lethal_next(state: &GameState, p: PlayerId) -> bool {
+    let next_gold = state.gold(p) + state.income(p);
+    cheapest_chain(state, p).is_some_and(|(cost, _)| cost <= next_gold)
+}
+
+impl Knowledge<GameState> for IceAndFireKnowledge {
+    fn evaluate(&mut self, state: &GameState) -> Option<Rewards> {
+        // Play on while the searching player is still in its phase.
+        if state.player() == self.me && state.ending().is_none() {
+            return None;
+        }
+        let (me, other) = (self.me, 1 - self.me);
+        let value = if lethal_next(state, other) {
+            0.02
+        } else {
+            let diff = (material(state, me) - material(state, other)) / 40.0;
+            let base = 1.0 / (1.0 + (-diff).exp());
+            if lethal_next(state, me) {
+                0.5 + 0.5 * base
+            } else {
+                0.1 + 0.8 * base
+            }
+        };
+        let mut rewards = [0.0; realm_search::MAX_PLAYERS];
+        rewards[me] = value;
+        rewards[other] = 1.0 - value;
+        Some(rewards)
+    }
+}
+
+/// The search parameters the bot plays with unless its name overrides them.
+pub fn default_params() -> MctsParams {
+    MctsParams {
+        exploration: 0.3,
+        playout_depth: Some(0),
+        ..MctsParams::default()
+    }
+}
+
+pub struct MctsBot {
+    tracker: Tracker,
+    options: SearchOptions,
+    seed: u64,
+}
+
+impl MctsBot {
+    pub fn new(seed: u64, league: Option<u32>, options: SearchOptions) -> MctsBot {
+        MctsBot {
+            tracker: Tracker::new(league),
+            options,
+            seed,
+        }
+    }
+
+    /// The most visited command sequence of the phase, as protocol text, played on `state`.
+    fn best_line(
+        &self,
+        search: &Mcts<GameState, IceAndFireKnowledge>,
+        state: &mut GameState,
+    ) -> Vec<String> {
+        let mut path: Vec<Action> = Vec::new();
+        let mut commands = Vec::new();
+        while let Some(action) = search.most_visited_after(&path) {
+            if action == Action::End {
+                break;
+            }
+            // The text names units by their id, so it is written before the move is played.
+            let text = state.command(&action);
+            if state.play(&action).is_err() {
+                break;
+            }
+            commands.push(text);
+            path.push(action);
+        }
+        commands
+    }
+}
+
+impl Bot for MctsBot {
+    fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
+        let limit = if self.tracker.n_calls() == 0 {
+            FIRST_TIME_LIMIT
+        } else {
+            TIME_LIMIT
+        };
+        let budget = self
+            .options
+            .budget(Duration::from_secs_f64(limit.as_secs_f64() * TIME_SHARE));
+        let (state, _) = self.tracker.read(input)?;
+        let me = state.player();
+        // A chain to the enemy HQ that is affordable now wins at once: greedy plays it.
+        if cheapest_chain(&state, me).is_some_and(|(cost, _)| cost <= state.gold(me)) {
+            return Ok(vec![greedy_answer(&mut state.clone())]);
+        }
+        let params = self.options.apply(default_params());
+        let seed = self.seed ^ u64::from(self.tracker.n_calls());
+        let mut search = Mcts::new(params, IceAndFireKnowledge { me }, seed);
+        let _ = search.search(&state, budget);
+        let mut played = state.clone();
+        let commands = self.best_line(&search, &mut played);
+        // Greedy's plan is a strong candidate the random tree rarely finds: the bot answers
+        // whichever of the two ends its phase in the better position.
+        let mut knowledge = IceAndFireKnowledge { me };
+        let mut value_after = |mut after: GameState| {
+            after.end_phase();
+            knowledge.evaluate(&after).map_or(0.0, |r| r[me])
+        };
+        let mut greedy_state = state.clone();
+        let greedy = greedy_answer(&mut greedy_state);
+        if commands.is_empty() || value_after(greedy_state) >= value_after(played) {
+            return Ok(vec![greedy]);
+        }
+        Ok(vec![commands.join(";")])
+    }
+}
