@@ -1,5 +1,6 @@
 //! Engine speed: legal moves generated per second on mid-game positions and uniformly random
-//! full games per second, for Blocking 2p, Blokus Duo and Blokus Classic (single thread).
+//! full games per second, for Blocking 2p, Blokus Duo and Blokus Classic (single thread), and
+//! the search bot's MCTS iterations per second.
 //!
 //! `cargo bench -p realm-blocking -- --warm-up-time 1 --measurement-time 3`
 
@@ -84,5 +85,27 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_moves, random_games);
+/// The search bot's engine: MCTS iterations per second (one iteration: selection, expansion,
+/// a largest-shape playout to the end, backpropagation) at the Duo opening and mid-game.
+fn mcts_iterations(c: &mut Criterion) {
+    use realm_blocking::bots::{default_params, BlokusKnowledge};
+    use realm_search::{Budget, Mcts};
+    const N: u64 = 2_000;
+    let mut group = c.benchmark_group("mcts_iterations");
+    group.throughput(Throughput::Elements(N));
+    group.sample_size(10);
+    let opening = start(Variant::Duo, 2);
+    let middle = mid_games(Variant::Duo, 2, 14).swap_remove(0);
+    for (name, pos) in [("duo_opening", opening), ("duo_midgame", middle)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut search = Mcts::new(default_params(), BlokusKnowledge, 3);
+                black_box(search.search(&pos, Budget::iterations(N)))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, legal_moves, random_games, mcts_iterations);
 criterion_main!(benches);

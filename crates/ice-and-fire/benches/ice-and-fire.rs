@@ -1,6 +1,7 @@
 //! Benchmarks: whole random games per second with the random player of `playout` (map
 //! generation included), map generation alone, the `State` contract's uniform random playout
-//! (what generic search code sees), and legal-action generation.
+//! (what generic search code sees), legal-action generation, and the search bot's MCTS
+//! iterations per second.
 
 use std::hint::black_box;
 
@@ -45,5 +46,39 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games);
+/// The search bot's engine: MCTS iterations per second over the first player's phase (random
+/// commands until the phase passes, then the heuristic valuation), at the opening and after
+/// 20 turns of random play.
+fn mcts_iterations(c: &mut Criterion) {
+    use realm_core::State;
+    use realm_ice_and_fire::bots::{default_params, IceAndFireKnowledge};
+    use realm_search::{Budget, Mcts};
+    const N: u64 = 2_000;
+    let league = League::new(4).unwrap();
+    let mut group = c.benchmark_group("mcts_iterations");
+    group.throughput(Throughput::Elements(N));
+    group.sample_size(10);
+    let opening = GameState::new(5, league);
+    let mut middle = opening.clone();
+    let mut rng = chacha_rng(5, 1);
+    let mut buf = Vec::new();
+    while middle.turn() < 20 && middle.to_move().is_some() {
+        let action = middle
+            .random_action(&mut rng, &mut buf)
+            .expect("a running game");
+        middle.apply(&action);
+    }
+    for (name, state) in [("league4_opening", opening), ("league4_midgame", middle)] {
+        let me = state.player();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut search = Mcts::new(default_params(), IceAndFireKnowledge { me }, 3);
+                black_box(search.search(&state, Budget::iterations(N)))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, games, mcts_iterations);
 criterion_main!(benches);

@@ -1,6 +1,7 @@
 //! Speed of the rules: random 2-player games per second in-process through the `State` trait
 //! (the bar is 200,000 per second on one core), the Duel, and a whole text-level match
-//! through the referee with built-in random bots.
+//! through the referee with built-in random bots, and the search bot's MCTS iterations per
+//! second.
 //!
 //! Run: `cargo bench -p realm-kingdomino -- --warm-up-time 1 --measurement-time 3`.
 
@@ -51,5 +52,37 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, random_games);
+/// The search bot's engine: MCTS iterations per second on one sampled 2-player game (one
+/// iteration: selection, expansion, a uniform playout to the end, backpropagation) at the
+/// opening and after six turns.
+fn mcts_iterations(c: &mut Criterion) {
+    use realm_kingdomino::bots::KingdominoKnowledge;
+    use realm_kingdomino::Game;
+    use realm_search::{Budget, Mcts, MctsParams};
+    const N: u64 = 5_000;
+    let mut group = c.benchmark_group("mcts_iterations");
+    group.throughput(Throughput::Elements(N));
+    group.sample_size(10);
+    let opening: Game<u128> = Game::new(Config::new(Mode::Standard, 2), 11);
+    let mut middle = opening.clone();
+    let mut rng = chacha_rng(11, 1);
+    let mut buf = Vec::new();
+    for _ in 0..12 {
+        let action = middle
+            .random_action(&mut rng, &mut buf)
+            .expect("a running game");
+        middle.apply(&action);
+    }
+    for (name, game) in [("2p_opening", opening), ("2p_midgame", middle)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut search = Mcts::new(MctsParams::default(), KingdominoKnowledge, 3);
+                black_box(search.search(&game, Budget::iterations(N)))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, random_games, mcts_iterations);
 criterion_main!(benches);
