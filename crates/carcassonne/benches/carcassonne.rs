@@ -73,7 +73,10 @@ fn mcts_iterations(c: &mut Criterion) {
             .expect("a running game");
         middle.apply(&action);
     }
-    for (name, state) in [("2p_opening", opening), ("2p_midgame", middle)] {
+    for (name, state) in [
+        ("carcassonne_2p_opening", opening),
+        ("carcassonne_2p_midgame", middle),
+    ] {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut search = Mcts::new(default_params(), CarcassonneKnowledge, 3);

@@ -68,12 +68,13 @@ fn mcts_iterations(c: &mut Criterion) {
     let mut rng = chacha_rng(11, 1);
     let mut buf = Vec::new();
     for _ in 0..12 {
-        let action = middle
-            .random_action(&mut rng, &mut buf)
-            .expect("a running game");
+        let action = State::random_action(&middle, &mut rng, &mut buf).expect("a running game");
         middle.apply(&action);
     }
-    for (name, game) in [("2p_opening", opening), ("2p_midgame", middle)] {
+    for (name, game) in [
+        ("kingdomino_2p_opening", opening),
+        ("kingdomino_2p_midgame", middle),
+    ] {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut search = Mcts::new(MctsParams::default(), KingdominoKnowledge, 3);
