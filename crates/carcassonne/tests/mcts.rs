@@ -80,6 +80,30 @@ proptest! {
     }
 }
 
+/// The first tile is a one-sided castle that closes the start tile's castle when laid above
+/// it: with a man on it that is 4 points at once and the man comes back, clearly the best
+/// move. The bot takes it.
+#[test]
+fn the_bot_closes_the_start_castle_with_its_man() {
+    use realm_carcassonne::setup::bag_from_letters;
+    use realm_carcassonne::{CarcassonneReferee, State};
+    use realm_core::Referee;
+    let bag = bag_from_letters("EUVUVUVUV").unwrap();
+    let mut referee = CarcassonneReferee::new(State::with_bag(3, 2, bag));
+    let mut bot = new_bot("mcts:iters=400", 5, Some(3)).unwrap();
+    let req = referee.next_request().unwrap();
+    assert_eq!(req.player, 0);
+    let out = bot.play_turn(&mut LinesInput::new(&req.lines)).unwrap();
+    let verdict = referee.answer(0, &out);
+    assert!(!verdict.is_fault(), "{verdict:?}");
+    assert_eq!(referee.state().board().scores()[0], 4, "answer {out:?}");
+    assert_eq!(
+        referee.state().board().men_on_board(0),
+        0,
+        "the man came back"
+    );
+}
+
 #[test]
 fn bad_options_are_refused_with_the_reason() {
     let err = new_bot("mcts:det=x", 0, None).err().unwrap().to_string();
