@@ -261,5 +261,6 @@ fn setup_errors_are_clear() {
     assert!(new_referee(&MatchSpec::new("carcassonne", 5, 0)).is_err());
     assert!(new_referee(&MatchSpec::new("carcassonne", 2, 0).with_league(4)).is_err());
     assert!(new_referee(&MatchSpec::new("carcassonne", 2, 0).with_option("x", "1")).is_err());
-    assert!(new_bot("mcts", 0, None).is_err());
+    assert!(new_bot("alphazero", 0, None).is_err());
+    assert!(new_bot("greedy:iters=5", 0, None).is_err());
 }

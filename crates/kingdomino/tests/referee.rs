@@ -133,7 +133,7 @@ fn setup_validation() {
         Err(SetupError::UnknownOption { .. })
     ));
     assert!(matches!(
-        new_bot("mcts", 0, None),
+        new_bot("alphazero", 0, None),
         Err(SetupError::UnknownBot { .. })
     ));
     for name in INFO.bots {
