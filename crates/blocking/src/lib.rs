@@ -76,14 +76,7 @@ pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot
         ("random", None) => Ok(Box::new(bots::RandomBot::new(seed))),
         ("greedy", None) => Ok(Box::new(bots::Greedy::new(seed))),
         ("mcts", options) => {
-            let options =
-                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
-                    SetupError::BadBotOptions {
-                        game: INFO.slug.to_string(),
-                        bot: name.to_string(),
-                        reason: e.to_string(),
-                    }
-                })?;
+            let options = realm_search::bot_options(INFO.slug, name, options)?;
             Ok(Box::new(bots::MctsBot::new(seed, options)))
         }
         _ => Err(SetupError::UnknownBot {

@@ -58,14 +58,7 @@ pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot
         ("greedy", None) => Ok(Box::new(bots::Greedy::new(seed))),
         // The search bot does need the league: it samples the unseen tiles of its tile set.
         ("mcts", options) => {
-            let options =
-                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
-                    SetupError::BadBotOptions {
-                        game: INFO.slug.to_string(),
-                        bot: name.to_string(),
-                        reason: e.to_string(),
-                    }
-                })?;
+            let options = realm_search::bot_options(INFO.slug, name, options)?;
             let league = league.unwrap_or(3).clamp(1, 3);
             Ok(Box::new(bots::MctsBot::new(seed, league, options)))
         }

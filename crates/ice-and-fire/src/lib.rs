@@ -64,14 +64,7 @@ pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot
         ("random", None) => Ok(Box::new(bots::RandomBot::new(seed, league))),
         ("greedy", None) => Ok(Box::new(bots::GreedyBot::new(league))),
         ("mcts", options) => {
-            let options =
-                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
-                    SetupError::BadBotOptions {
-                        game: INFO.slug.to_string(),
-                        bot: name.to_string(),
-                        reason: e.to_string(),
-                    }
-                })?;
+            let options = realm_search::bot_options(INFO.slug, name, options)?;
             Ok(Box::new(bots::MctsBot::new(seed, league, options)))
         }
         _ => Err(SetupError::UnknownBot {

@@ -79,14 +79,7 @@ pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot
         ("greedy", None) => Ok(Box::new(TextBot::new(Greedy::new(rules)))),
         ("reference", None) => Ok(Box::new(TextBot::new(Reference))),
         ("mcts", options) => {
-            let options =
-                realm_search::SearchOptions::parse(options.unwrap_or("")).map_err(|e| {
-                    SetupError::BadBotOptions {
-                        game: INFO.slug.to_string(),
-                        bot: name.to_string(),
-                        reason: e.to_string(),
-                    }
-                })?;
+            let options = realm_search::bot_options(INFO.slug, name, options)?;
             let league = league.unwrap_or(crate::setup::TOP_LEAGUE);
             Ok(Box::new(TextBot::new(MctsKingdomino::new(
                 seed, league, rules, options,

@@ -6,6 +6,25 @@ use std::time::Duration;
 use crate::budget::Budget;
 use crate::mcts::{MctsParams, Widening};
 
+/// The share of a game's time limit a search bot thinks for by default: the rest covers
+/// reading the input, process start-up and a loaded machine (no timeouts in 1,200 games at
+/// the default limits with two matches on two cores, STRENGTH.md).
+pub const DEFAULT_TIME_SHARE: f64 = 0.6;
+
+/// The settings of the search bot `name` of `game` (`options` is what followed `mcts:`), or
+/// the setup error that names what is wrong.
+pub fn bot_options(
+    game: &str,
+    name: &str,
+    options: Option<&str>,
+) -> Result<SearchOptions, realm_core::SetupError> {
+    SearchOptions::parse(options.unwrap_or("")).map_err(|e| realm_core::SetupError::BadBotOptions {
+        game: game.to_string(),
+        bot: name.to_string(),
+        reason: e.to_string(),
+    })
+}
+
 /// `("mcts", Some("ms=80"))` from `mcts:ms=80`; `("greedy", None)` from `greedy`.
 pub fn split_bot_name(name: &str) -> (&str, Option<&str>) {
     match name.split_once(':') {
@@ -155,6 +174,14 @@ impl SearchOptions {
             });
         }
         params
+    }
+
+    /// The budget of an answer under a game's time limit `limit`: `DEFAULT_TIME_SHARE` of it
+    /// unless `ms` or `iters` say otherwise (see `budget`).
+    pub fn budget_within(&self, limit: Duration) -> Budget {
+        self.budget(Duration::from_secs_f64(
+            limit.as_secs_f64() * DEFAULT_TIME_SHARE,
+        ))
     }
 
     /// The budget of one answer: `iters` alone is iterations only (deterministic); otherwise

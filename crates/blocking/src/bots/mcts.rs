@@ -14,8 +14,6 @@
 //! player was eliminated for a fault the protocol does not announce), the bot answers the
 //! greedy move for that turn instead.
 
-use std::time::Duration;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{chacha_rng, Bot, BotError, Input, State};
@@ -27,9 +25,6 @@ use crate::protocol::{board_rows, resolve, valid_moves};
 use crate::referee::{FIRST_LIMIT, LATER_LIMIT};
 use crate::rules::{Placement, Position};
 use crate::setup::{Config, Variant};
-
-/// The share of the time limit the bot thinks for by default.
-const TIME_SHARE: f64 = 0.6;
 
 /// Blokus knowledge for the search (see the module comment).
 #[derive(Clone, Copy, Debug, Default)]
@@ -159,9 +154,7 @@ impl Bot for MctsBot {
         } else {
             LATER_LIMIT
         };
-        let budget = self
-            .options
-            .budget(Duration::from_secs_f64(limit.as_secs_f64() * TIME_SHARE));
+        let budget = self.options.budget_within(limit);
         let obs = self.reader.read_turn(input)?;
         let tracked = self.track(&obs);
         self.first_call = false;

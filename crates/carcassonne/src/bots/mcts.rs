@@ -7,8 +7,6 @@
 //! pay now, the greedy bot's measure), as rank and margin rewards; a finished game is valued
 //! the same way by its final scores.
 
-use std::time::Duration;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{Bot, BotError, Input, State as _};
@@ -19,9 +17,6 @@ use crate::protocol::answer_line;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
 use crate::rules::{Action, State};
 use crate::setup::{start_type, unshuffled_bag};
-
-/// The share of the time limit the bot thinks for by default.
-const TIME_SHARE: f64 = 0.6;
 /// Points of margin over the best opponent that count as a clear lead.
 const MARGIN_SCALE: f32 = 15.0;
 
@@ -148,9 +143,7 @@ impl Bot for MctsBot {
             TIME_LIMIT
         };
         self.n_calls += 1;
-        let budget = self
-            .options
-            .budget(Duration::from_secs_f64(limit.as_secs_f64() * TIME_SHARE));
+        let budget = self.options.budget_within(limit);
         let obs = self.reader.read(input)?;
         let Some(unseen) = unseen_tiles(self.league, &obs) else {
             return self.greedy.answer(&obs);

@@ -7,8 +7,6 @@
 //! greedy does. The answer is the most visited command sequence of the tree, unless greedy's
 //! plan for the phase ends in a position the same heuristic values at least as high.
 
-use std::time::Duration;
-
 use realm_core::{Bot, BotError, Input, PlayerId};
 use realm_search::{Knowledge, Mcts, MctsParams, Rewards, SearchOptions};
 
@@ -16,9 +14,6 @@ use super::greedy::{cheapest_chain, greedy_answer};
 use super::Tracker;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
 use crate::rules::{Action, GameState};
-
-/// The share of the time limit the bot thinks for by default.
-const TIME_SHARE: f64 = 0.6;
 
 /// Values a position where the searching player's phase is over (see the module comment).
 #[derive(Clone, Copy, Debug)]
@@ -119,9 +114,7 @@ impl Bot for MctsBot {
         } else {
             TIME_LIMIT
         };
-        let budget = self
-            .options
-            .budget(Duration::from_secs_f64(limit.as_secs_f64() * TIME_SHARE));
+        let budget = self.options.budget_within(limit);
         let (state, _) = self.tracker.read(input)?;
         let me = state.player();
         // A chain to the enemy HQ that is affordable now wins at once: greedy plays it.

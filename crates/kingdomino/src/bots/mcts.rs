@@ -10,8 +10,6 @@
 //! Seats are numbered from the bot's point of view (0 is the bot), as the protocol gives
 //! kingdoms and owners.
 
-use std::time::Duration;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_search::{
@@ -28,9 +26,6 @@ use crate::rules::{Game, Slot};
 use crate::scoring::ranks;
 use crate::setup::{Config, Mode};
 use crate::tiles::N_TILES;
-
-/// The share of the time limit the bot thinks for by default.
-const TIME_SHARE: f64 = 0.6;
 
 /// Rank rewards blended with the score margin (points over the best opponent), so that the
 /// bot still prefers bigger leads once the win is likely.
@@ -181,9 +176,7 @@ impl Strategy for MctsKingdomino {
             TURN_LIMIT
         };
         self.n_calls += 1;
-        let budget = self
-            .options
-            .budget(Duration::from_secs_f64(limit.as_secs_f64() * TIME_SHARE));
+        let budget = self.options.budget_within(limit);
         let sampler = self.sampler(obs);
         let best = sampler.and_then(|sampler| {
             // The bot must be the one to move in what it rebuilt.
