@@ -2,7 +2,7 @@
 //! history (as every built-in bot does); the bag's order is hidden, so each search samples
 //! several bags from the tiles it has not seen (the league's tile set minus every tile placed
 //! and the one in hand), searches one tree per sample, and merges the root statistics.
-//! Knowledge: playouts stop after `depth` actions (default 12, about six turns) and the
+//! Knowledge: playouts stop after `depth` actions (default 8, about four turns) and the
 //! position is valued by each player's end-now score (score plus what its open features would
 //! pay now, the greedy bot's measure), as rank and margin rewards; a finished game is valued
 //! the same way by its final scores.
@@ -85,9 +85,9 @@ impl Knowledge<State> for CarcassonneKnowledge {
 /// The search parameters the bot plays with unless its name overrides them.
 pub fn default_params() -> MctsParams {
     MctsParams {
-        exploration: 0.5,
-        playout_depth: Some(12),
-        determinizations: 4,
+        exploration: 0.3,
+        playout_depth: Some(8),
+        determinizations: 8,
         ..MctsParams::default()
     }
 }
