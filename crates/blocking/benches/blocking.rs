@@ -1,6 +1,6 @@
 //! Engine speed: legal moves generated per second on mid-game positions and uniformly random
 //! full games per second, for Blocking 2p, Blokus Duo and Blokus Classic (single thread), and
-//! the search bot's MCTS iterations per second.
+//! the search bot's MCTS iterations and playouts per second.
 //!
 //! `cargo bench -p realm-blocking -- --warm-up-time 1 --measurement-time 3`
 
@@ -85,8 +85,10 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-/// The search bot's engine: MCTS iterations per second (one iteration: selection, expansion,
-/// a largest-shape playout to the end, backpropagation) at the Duo opening and mid-game.
+/// The search bot's engine: MCTS iterations per second (one iteration: selection, expansion
+/// with the contact order, a largest-shape playout to the end, backpropagation) with the bot's
+/// parameters, at the opening and at a mid-game position (14 random placements from seed 0)
+/// of Duo and 2-player Blocking.
 fn mcts_iterations(c: &mut Criterion) {
     use realm_blocking::bots::{default_params, BlokusKnowledge};
     use realm_search::{Budget, Mcts};
@@ -94,12 +96,19 @@ fn mcts_iterations(c: &mut Criterion) {
     let mut group = c.benchmark_group("mcts_iterations");
     group.throughput(Throughput::Elements(N));
     group.sample_size(10);
-    let opening = start(Variant::Duo, 2);
-    let middle = mid_games(Variant::Duo, 2, 14).swap_remove(0);
-    for (name, pos) in [("duo_opening", opening), ("duo_midgame", middle)] {
+    let cases = [
+        ("duo_opening", start(Variant::Duo, 2)),
+        ("duo_midgame", mid_games(Variant::Duo, 2, 14).swap_remove(0)),
+        ("blocking_2p_opening", start(Variant::Blocking, 2)),
+        (
+            "blocking_2p_midgame",
+            mid_games(Variant::Blocking, 2, 14).swap_remove(0),
+        ),
+    ];
+    for (name, pos) in cases {
         group.bench_function(name, |b| {
             b.iter(|| {
-                let mut search = Mcts::new(default_params(), BlokusKnowledge, 3);
+                let mut search = Mcts::new(default_params(), BlokusKnowledge::default(), 3);
                 black_box(search.search(&pos, Budget::iterations(N)))
             })
         });
@@ -107,5 +116,36 @@ fn mcts_iterations(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_moves, random_games, mcts_iterations);
+/// Whole games per second played by the search's playout policy (the largest shape that fits)
+/// through `State`, from the start.
+fn knowledge_playouts(c: &mut Criterion) {
+    use realm_blocking::bots::BlokusKnowledge;
+    use realm_search::Knowledge;
+    let mut group = c.benchmark_group("knowledge_playouts");
+    group.throughput(Throughput::Elements(1));
+    for (name, variant, np, _) in CASES {
+        let initial = start(variant, np);
+        let mut knowledge = BlokusKnowledge::default();
+        let mut rng = chacha_rng(7, 3);
+        let mut buf = Vec::with_capacity(4096);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut pos = initial.clone();
+                while let Some(mv) = knowledge.playout_action(&pos, &mut rng, &mut buf) {
+                    pos.apply(&mv);
+                }
+                black_box(pos.n_placements())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    legal_moves,
+    random_games,
+    mcts_iterations,
+    knowledge_playouts
+);
 criterion_main!(benches);

@@ -251,12 +251,22 @@ impl Position {
     /// Calls `emit(orient, x_bits, y)` for every orientation usable by `p` and every board row
     /// y with the set of legal x positions (non-empty); stops early when `emit` returns false.
     #[inline(always)]
-    fn scan(&self, p: PlayerId, mut emit: impl FnMut(usize, u32, usize) -> bool) {
+    fn scan(&self, p: PlayerId, emit: impl FnMut(usize, u32, usize) -> bool) {
+        self.scan_letters(p, self.usable_letters(p), emit);
+    }
+
+    /// `scan` restricted to the letters in `letters` (which must be usable by `p`).
+    #[inline(always)]
+    fn scan_letters(
+        &self,
+        p: PlayerId,
+        letters: u32,
+        mut emit: impl FnMut(usize, u32, usize) -> bool,
+    ) {
         let corner = &self.corner[p];
-        if corner.iter().all(|&r| r == 0) {
+        if letters == 0 || corner.iter().all(|&r| r == 0) {
             return;
         }
-        let letters = self.usable_letters(p);
         let free = &self.free[p];
         if self.n <= 16 {
             // Rows fit in 16 bits: twice as many lanes per SIMD register.
@@ -283,7 +293,13 @@ impl Position {
 
     /// Appends every legal placement of `p` (deduplicated by construction) to `out`.
     pub fn generate(&self, p: PlayerId, out: &mut Vec<Placement>) {
-        self.scan(p, |oi, mut bits, y| {
+        self.generate_letters(p, u32::MAX, out);
+    }
+
+    /// Appends the legal placements of `p` that use a letter of `letters` (a search's playout
+    /// asks for one size class at a time, which scans far fewer orientations).
+    pub fn generate_letters(&self, p: PlayerId, letters: u32, out: &mut Vec<Placement>) {
+        self.scan_letters(p, letters & self.usable_letters(p), |oi, mut bits, y| {
             while bits != 0 {
                 let x = bits.trailing_zeros();
                 bits &= bits - 1;

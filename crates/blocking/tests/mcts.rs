@@ -34,7 +34,7 @@ fn spec(variant: usize, players: usize, seed: u64) -> MatchSpec {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(8))]
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// Whatever the variant, seat and opponents, every answer is a legal move.
     #[test]
@@ -47,7 +47,7 @@ proptest! {
         let spec = spec(variant, players, seed);
         let n = spec.n_players;
         let names: Vec<&str> = (0..n)
-            .map(|i| if i == seat % n { "mcts:iters=24" } else { "random" })
+            .map(|i| if i == seat % n { "mcts:iters=50" } else { "random" })
             .collect();
         play(&spec, &names, seed);
     }
@@ -60,7 +60,7 @@ fn the_rebuilt_position_agrees_with_every_call() {
     use realm_blocking::bots::MctsBot;
     use realm_core::Bot;
     use realm_search::SearchOptions;
-    for (variant, players) in [(0, 2), (1, 4), (2, 3)] {
+    for (variant, players) in [(0, 2), (1, 4), (2, 2), (2, 3), (2, 4)] {
         let spec = spec(variant, players, 11);
         let mut referee = new_referee(&spec).unwrap();
         let options = SearchOptions::parse("iters=16").unwrap();

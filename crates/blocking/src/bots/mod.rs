@@ -8,7 +8,7 @@ mod observe;
 mod random;
 
 pub use greedy::Greedy;
-pub use mcts::{default_params, BlokusKnowledge, MctsBot};
+pub use mcts::{contact_value, default_params, BlokusKnowledge, MctsBot, Order, Playout};
 pub use observe::{Observation, Reader};
 pub use random::RandomBot;
 
