@@ -21,6 +21,14 @@ impl Entrant {
         }
     }
 
+    /// A bot argument of the command line; an empty command is an error, not a bot.
+    pub fn from_arg(text: &str) -> Result<Entrant, String> {
+        if text.trim().is_empty() {
+            return Err("a bot argument is empty: give `builtin:NAME` or a command to run".into());
+        }
+        Ok(Entrant::parse(text))
+    }
+
     /// Exactly what the user wrote.
     pub fn command(&self) -> String {
         match self {

@@ -5,6 +5,7 @@
 
 pub mod entrant;
 mod lines;
+mod namespace;
 pub mod process;
 mod registry;
 pub mod report;

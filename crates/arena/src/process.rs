@@ -27,6 +27,7 @@ use realm_core::referee::LineRules;
 use realm_core::FaultKind;
 
 use crate::lines::{LineFramer, StderrBuffer};
+use crate::namespace;
 use crate::registry;
 
 /// Output limits that turn a flooding bot into a fault instead of unbounded memory use. They are
@@ -113,12 +114,33 @@ pub struct BotProcess {
     stopped: bool,
     /// See `CallReport::interrupted_by`.
     interrupted_by: Option<&'static str>,
+    /// Readable once realm's child has exited (`pidfd_open`, Linux 5.3+), so a bot that dies
+    /// while something it started still holds its stdout is noticed at once. `None` when the
+    /// kernel has no pidfds, or once the exit was seen.
+    exit_fd: Option<std::os::fd::OwnedFd>,
+    /// The child has exited: what is left to read is read, and a missing answer is a crash.
+    exited: bool,
 }
 
 impl BotProcess {
     /// Starts `sh -c command` in a new process group with piped stdin, stdout and stderr. Its
     /// stdout is framed by `LineRules::default()` until `set_line_rules`.
+    /// Where the machine allows, the bot is the first process of a PID namespace of its own
+    /// (see `namespace`).
     pub fn spawn(command: &str, limits: OutputLimits) -> io::Result<BotProcess> {
+        Self::spawn_in(command, limits, namespace::plan())
+    }
+
+    /// `spawn` without the PID namespace, as on a machine that has none.
+    pub fn spawn_without_namespace(command: &str, limits: OutputLimits) -> io::Result<BotProcess> {
+        Self::spawn_in(command, limits, None)
+    }
+
+    fn spawn_in(
+        command: &str,
+        limits: OutputLimits,
+        namespace: Option<namespace::NamespacePlan>,
+    ) -> io::Result<BotProcess> {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(exec_form(command))
@@ -127,10 +149,11 @@ impl BotProcess {
             .stderr(Stdio::piped())
             .process_group(0);
         // SAFETY: prctl is async-signal-safe and touches no memory of the parent. It makes the
-        // kernel kill realm's direct child the moment realm dies (even by SIGKILL); the rest
-        // of the group is the registry's watchdog's job.
+        // kernel kill realm's direct child the moment realm dies (even by SIGKILL); the bot
+        // then dies with it (see `namespace`), and without a namespace the rest of the group
+        // is the registry's watchdog's job. `enter` runs in the forked child as it requires.
         unsafe {
-            cmd.pre_exec(|| {
+            cmd.pre_exec(move || {
                 libc::prctl(
                     libc::PR_SET_PDEATHSIG,
                     libc::SIGKILL as libc::c_ulong,
@@ -138,11 +161,15 @@ impl BotProcess {
                     0,
                     0,
                 );
-                Ok(())
+                match &namespace {
+                    Some(plan) => plan.enter(),
+                    None => Ok(()),
+                }
             });
         }
         let mut child = registry::spawn_group(&mut cmd)?;
         let pgid = child.id() as i32;
+        let exit_fd = pidfd_open(pgid);
         let rules = LineRules::default();
         let max_line = rules.max_line_bytes.unwrap_or(limits.max_line_bytes);
         let stdin = child.stdin.take().expect("stdin is piped");
@@ -162,6 +189,8 @@ impl BotProcess {
             limits,
             stopped: false,
             interrupted_by: None,
+            exit_fd,
+            exited: false,
         };
         // Only realm's ends of the pipes become non-blocking; the bot's ends are untouched.
         for fd in [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()] {
@@ -235,6 +264,10 @@ impl BotProcess {
             if self.read_stdout_chunk()? > 0 {
                 last_line_at = Instant::now();
                 continue;
+            }
+            if self.exited && !self.readable_now() {
+                // Dead, and its output (held open by something it started) has nothing more.
+                return Err(self.dead_fault(expected, started.elapsed()));
             }
             if self.stdout.is_some() && !self.wait(false, deadline)? {
                 let limit = limit.unwrap_or_default();
@@ -345,7 +378,7 @@ impl BotProcess {
                             limit,
                         ));
                     }
-                    if self.read_stdout_chunk()? == 0 && self.stdout.is_none() {
+                    if self.read_stdout_chunk()? == 0 && (self.stdout.is_none() || self.exited) {
                         return Err(self.dead_fault(expected, Duration::ZERO));
                     }
                     self.check_flood(Duration::ZERO)?;
@@ -417,13 +450,17 @@ impl BotProcess {
                     fds.push(pollfd(input.as_raw_fd(), libc::POLLOUT));
                 }
             }
+            let exit_at = fds.len();
+            if exit_at == 0 {
+                // Nothing left to wait for but stderr: the caller sees the closed pipes.
+                return Ok(true);
+            }
+            if let Some(exit) = &self.exit_fd {
+                fds.push(pollfd(exit.as_raw_fd(), libc::POLLIN));
+            }
             let stderr_at = fds.len();
             if let Some(err) = &self.stderr {
                 fds.push(pollfd(err.as_raw_fd(), libc::POLLIN));
-            }
-            if stderr_at == 0 {
-                // Nothing left to wait for but stderr: the caller sees the closed pipes.
-                return Ok(true);
             }
             let ready = poll(&mut fds, deadline).map_err(|e| {
                 (
@@ -435,7 +472,12 @@ impl BotProcess {
             if !ready {
                 return Ok(false);
             }
-            if fds[..stderr_at].iter().any(|f| f.revents != 0) {
+            if exit_at < stderr_at && fds[exit_at].revents != 0 {
+                self.exit_fd = None;
+                self.exited = true;
+                return Ok(true);
+            }
+            if fds[..exit_at].iter().any(|f| f.revents != 0) {
                 return Ok(true);
             }
             // Only stderr was ready: keep it, then wait again, unless the time is up (a bot
@@ -524,6 +566,15 @@ impl Drop for BotProcess {
     }
 }
 
+/// A descriptor that becomes readable when process `pid` exits, if the kernel has pidfds.
+fn pidfd_open(pid: i32) -> Option<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a non-negative result is a descriptor this process now owns.
+    (fd >= 0).then(|| unsafe { std::os::fd::OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
 fn set_nonblocking(fd: RawFd) -> io::Result<()> {
     // SAFETY: fcntl on a descriptor this process owns; no memory involved.
     let ok = unsafe {
@@ -585,6 +636,15 @@ fn poll(fds: &mut [libc::pollfd], deadline: Option<Instant>) -> io::Result<bool>
     }
 }
 
+/// Shell keywords and built-ins that are not programs (or whose program would not act on the
+/// shell): a command starting with one runs as written.
+const SHELL_WORDS: &[&str] = &[
+    "if", "while", "for", "case", "until", "!", "trap", "exit", "return", "cd", "export", "set",
+    "unset", "shift", "eval", ".", "source", "read", "wait", "ulimit", "umask", "alias", "unalias",
+    "readonly", "local", "break", "continue", "times", "command", "type", "hash", "getopts",
+    "jobs", "fg", "bg", ":",
+];
+
 /// `exec COMMAND` for a simple command, so the bot replaces the shell: it then is realm's direct
 /// child and inherits the parent-death signal, which kills it at once if realm is killed with
 /// SIGKILL. Commands using shell syntax (lists, pipes, redirections, substitutions) run as
@@ -593,8 +653,8 @@ fn exec_form(command: &str) -> String {
     let simple = !command.contains([';', '&', '|', '<', '>', '(', ')', '$', '`', '\n', '{', '}'])
         && !command.trim_start().starts_with("exec ");
     let first = command.split_whitespace().next().unwrap_or("");
-    let keyword = ["if", "while", "for", "case", "until", "!", "trap"].contains(&first)
-        || first.contains('=');
+    // Keywords and built-ins keep their shell meaning (`exec exit 3` would be "not found").
+    let keyword = SHELL_WORDS.contains(&first) || first.contains('=');
     if simple && !keyword && !first.is_empty() {
         format!("exec {command}")
     } else {

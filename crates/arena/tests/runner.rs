@@ -563,3 +563,58 @@ fn a_child_that_left_the_bots_group_dies_after_the_match() {
     assert_eq!(result.replay.outcome.scores, vec![3, 3]);
     assert_eq!(live_processes_with(&marker), Vec::<String>::new());
 }
+
+#[test]
+fn a_shell_builtin_as_the_bot_keeps_its_meaning() {
+    let result = play("exit 3", GOOD, 2, 1000);
+    let fault = result.replay.outcome.faults[0].as_ref().expect("a fault");
+    assert_eq!(fault.kind, FaultKind::Crashed);
+    assert!(fault.detail.contains("exit status: 3"), "{}", fault.detail);
+}
+
+/// A bot that exits while a child it started still holds its stdout open: the exit is the
+/// verdict (not a timeout after the limit, and no endless wait without one).
+fn dead_bot_with_a_child_holding_stdout(
+    spawn: fn(&str, OutputLimits) -> std::io::Result<BotProcess>,
+) {
+    let marker = format!("sleep 8883.{}", std::process::id());
+    let bot = format!("read l; {marker} & exit 4");
+    let result = without_hanging(move || {
+        let seats = vec![
+            Seat::process(spawn(&bot, OutputLimits::default()).unwrap()),
+            Seat::process(spawn(GOOD, OutputLimits::default()).unwrap()),
+        ];
+        let players = (0..2)
+            .map(|i| ReplayPlayer {
+                name: format!("p{i}"),
+                command: String::new(),
+            })
+            .collect();
+        let options = MatchOptions {
+            no_timeout: true,
+            ..MatchOptions::default()
+        };
+        let spec = MatchSpec::new("echo", 2, 0);
+        run_match(
+            &spec,
+            players,
+            Box::new(EchoReferee::new(2, 10)),
+            seats,
+            options,
+        )
+    });
+    let fault = result.replay.outcome.faults[0].as_ref().expect("a fault");
+    assert_eq!(fault.kind, FaultKind::Crashed, "{}", fault.detail);
+    assert!(fault.detail.contains("exit status: 4"), "{}", fault.detail);
+}
+
+#[test]
+fn a_dead_bot_is_a_crash_even_while_its_child_holds_stdout() {
+    dead_bot_with_a_child_holding_stdout(BotProcess::spawn);
+}
+
+#[test]
+fn without_a_namespace_a_dead_bot_is_still_a_crash_while_its_child_holds_stdout() {
+    realm_arena::become_subreaper();
+    dead_bot_with_a_child_holding_stdout(BotProcess::spawn_without_namespace);
+}

@@ -177,7 +177,11 @@ fn prepare(
     kind: &str,
     flags: &RunFlags,
 ) -> Result<Prepared> {
-    let entrants: Vec<Entrant> = bot_args.iter().map(|b| Entrant::parse(b)).collect();
+    let entrants = bot_args
+        .iter()
+        .map(|b| Entrant::from_arg(b))
+        .collect::<Result<Vec<Entrant>, String>>()
+        .map_err(anyhow::Error::msg)?;
     let labels = unique_labels(&entrants);
     let (template, n_seats) = if flags.referee.is_some() {
         if entrants.iter().any(|e| matches!(e, Entrant::Builtin(_))) {

@@ -101,7 +101,11 @@ pub fn start_bots(
     spec: &realm_core::MatchSpec,
     bots: &[String],
 ) -> Result<(Vec<realm_arena::Seat>, Vec<ReplayPlayer>)> {
-    let entrants: Vec<Entrant> = bots.iter().map(|b| Entrant::parse(b)).collect();
+    let entrants = bots
+        .iter()
+        .map(|b| Entrant::from_arg(b))
+        .collect::<Result<Vec<Entrant>, String>>()
+        .map_err(anyhow::Error::msg)?;
     let labels = unique_labels(&entrants);
     let seats = make_seats(
         &Catalog,

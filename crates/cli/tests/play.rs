@@ -443,3 +443,42 @@ fn the_scorer_reads_a_board_file() {
     );
     assert_eq!(stdout(&out), "52 46 43 62\n");
 }
+
+#[test]
+fn sigkill_of_realm_leaves_no_process_that_left_its_bots_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let (seconds, sleeper) = unique_sleep(9994);
+    // `setsid -f` puts the sleeper in a session of its own, out of reach of the bot's group and
+    // of the watchdog: only the bot's PID namespace takes it down with realm.
+    let bot = format!(
+        "setsid -f sleep {seconds}; exec {}",
+        python_bot("--misbehave sleep 1")
+    );
+    let mut realm = start_play_and_wait_for_the_bot(dir.path(), &bot, &sleeper);
+    realm.kill().unwrap(); // SIGKILL
+    assert_eq!(realm.wait().unwrap().signal(), Some(libc::SIGKILL));
+    assert_eq!(processes_left_with(&sleeper), Vec::<String>::new());
+}
+
+#[test]
+fn an_empty_bot_command_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["play", "kingdomino", "", "builtin:greedy"][..],
+        &[
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "  ",
+            "--games",
+            "2",
+        ][..],
+    ] {
+        let out = run(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            "error: a bot argument is empty: give `builtin:NAME` or a command to run\n"
+        );
+    }
+}
