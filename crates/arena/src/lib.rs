@@ -4,6 +4,7 @@
 //! Games enter only through `realm_core::Referee`; this crate never matches on a game.
 
 pub mod entrant;
+pub mod files;
 mod lines;
 mod namespace;
 pub mod process;

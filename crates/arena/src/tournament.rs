@@ -182,7 +182,7 @@ impl Tournament {
         let write = || -> std::io::Result<()> {
             std::fs::create_dir_all(&self.replay_dir)?;
             let json = serde_json::to_vec_pretty(replay).map_err(std::io::Error::other)?;
-            std::fs::write(pending_replay(&path), json)
+            crate::files::write_atomically(&pending_replay(&path), &json)
         };
         write().map_err(|source| ArenaError::Replay {
             path: path.display().to_string(),

@@ -262,6 +262,18 @@ fn prepare(
         Keep::Faults => KeepReplays::Faults,
         Keep::None => KeepReplays::None,
     };
+    if let Some(dir) = &flags.replay_dir {
+        // realm creates the folder the user named, never the folders above it.
+        if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+            if !parent.is_dir() {
+                bail!(
+                    "--replay-dir {}: no directory {}",
+                    dir.display(),
+                    parent.display()
+                );
+            }
+        }
+    }
     let tournament = Tournament {
         template,
         entrants,
@@ -377,7 +389,7 @@ impl RefereeWatch {
 }
 
 fn interrupted(db: &std::path::Path) -> ExitCode {
-    eprintln!(
+    errln!(
         "interrupted: finished matches are stored in {}; run the same command to resume",
         db.display()
     );
@@ -395,7 +407,7 @@ fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Res
     if failed == 0 {
         return Ok(ExitCode::SUCCESS);
     }
-    eprintln!(
+    errln!(
         "{failed} matches have no result (a failed referee, or a bot killed by an interruption \
          signal); no statistic counts them; run the same command again to replay them"
     );
@@ -415,7 +427,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     let prepared = prepare(&args.game, &args.bots, args.games, "arena", &args.run)?;
     let schedule = &prepared.tournament.schedule;
     if let Some(note) = rounding_note(args.games, schedule) {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     let mut store = Store::open_with_journal(&prepared.db, prepared.journal)?;
     let run_id = store.ensure_run(&prepared.run, &prepared.bots)?;

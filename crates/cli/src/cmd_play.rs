@@ -60,14 +60,15 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     install_interrupt_handler();
     let result = run_match(&spec, players, referee, seats, options);
     stop_if_interrupted();
-    let path = match (&args.replay, args.json) {
-        (Some(path), _) => Some(path.clone()),
-        (None, false) => Some(default_replay_path(&result.replay)),
+    let destination = match (&args.replay, args.json) {
+        (Some(path), _) => Some((path.clone(), Destination::Named)),
+        (None, false) => Some((default_replay_path(&result.replay), Destination::Default)),
         (None, true) => None,
     };
-    if let Some(path) = &path {
-        write_replay(path, &result.replay)?;
+    if let Some((path, destination)) = &destination {
+        write_replay(path, &result.replay, *destination)?;
     }
+    let path = destination.map(|(path, _)| path);
     if args.json {
         outln!(
             "{}",
@@ -137,12 +138,30 @@ fn default_replay_path(replay: &Replay) -> PathBuf {
     ))
 }
 
-pub fn write_replay(path: &Path, replay: &Replay) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+/// Where a file realm writes goes: a path the user named, whose directory must exist (realm
+/// creates nothing the user did not name), or realm's own default, whose folder realm creates.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Destination {
+    Named,
+    Default,
+}
+
+/// Writes the replay whole or not at all (see `write_atomically`).
+pub fn write_replay(path: &Path, replay: &Replay, destination: Destination) -> Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    match (dir, destination) {
+        (Some(dir), Destination::Default) => std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?,
+        (Some(dir), Destination::Named) if !dir.is_dir() => bail!(
+            "cannot write replay {}: no directory {}",
+            path.display(),
+            dir.display()
+        ),
+        _ => {}
     }
     let json = serde_json::to_vec_pretty(replay)?;
-    std::fs::write(path, json).with_context(|| format!("cannot write replay {}", path.display()))
+    realm_arena::files::write_atomically(path, &json)
+        .with_context(|| format!("cannot write replay {}", path.display()))
 }
 
 /// What psyleague's `cmd_play_game` prints, in this key order.
@@ -272,7 +291,7 @@ pub fn install_interrupt_handler() {
     let _ = ctrlc::set_handler(|| {
         INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
         realm_arena::kill_all_bots();
-        eprintln!("realm: interrupted");
+        errln!("realm: interrupted");
         std::process::exit(130);
     });
 }

@@ -9,7 +9,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use realm_arena::{run_match, MatchOptions};
 
-use crate::cmd_play::{install_interrupt_handler, start_bots, stop_if_interrupted, write_replay};
+use crate::cmd_play::{
+    install_interrupt_handler, start_bots, stop_if_interrupted, write_replay, Destination,
+};
 use crate::options::{game, MatchFlags};
 
 #[derive(Args)]
@@ -123,7 +125,7 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         )?;
     }
     if let Some(log) = cmd.log {
-        write_replay(&log, &result.replay)?;
+        write_replay(&log, &result.replay, Destination::Named)?;
     }
     Ok(ExitCode::SUCCESS)
 }

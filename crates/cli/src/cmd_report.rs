@@ -104,7 +104,7 @@ pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
     };
     print_report(&store, &run.key, args.format)?;
     for warning in completeness::content_splits(&store)? {
-        eprintln!("warning: {warning}");
+        errln!("warning: {warning}");
     }
     complete_or_exit(&store, &[run], args.require_complete)
 }
@@ -115,7 +115,7 @@ fn complete_or_exit(store: &Store, runs: &[RunRecord], required: bool) -> Result
     for run in runs {
         if let Some(why) = completeness::incompleteness(store, run)? {
             let level = if required { "error" } else { "warning" };
-            eprintln!("{level}: {why}");
+            errln!("{level}: {why}");
             incomplete = true;
         }
     }
@@ -153,13 +153,13 @@ pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
         if !source_path.exists() {
             bail!("no results store at {}", source_path.display());
         }
-        let source = Store::open(source_path)?;
+        let source = Store::open_read_only(source_path)?;
         let added = into.merge_from(&source)?;
         outln!("{}: {added} matches added", source_path.display())?;
         keys.extend(source.runs()?.into_iter().map(|r| r.key));
     }
     for warning in completeness::content_splits(&into)? {
-        eprintln!("warning: {warning}");
+        errln!("warning: {warning}");
     }
     let merged: Vec<RunRecord> = into
         .runs()?

@@ -100,7 +100,15 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     } else {
         LordsRule::NonZeroCounts
     };
-    crate::cmd_play::write_replay(&replay_path, &score_replay(&board, &table, lords))?;
+    crate::cmd_play::write_replay(
+        &replay_path,
+        &score_replay(&board, &table, lords),
+        if args.replay.is_some() {
+            crate::cmd_play::Destination::Named
+        } else {
+            crate::cmd_play::Destination::Default
+        },
+    )?;
     if args.view {
         return crate::cmd_serve::view(&replay_path, None);
     }

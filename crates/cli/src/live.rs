@@ -83,7 +83,7 @@ impl Progress {
         }
         let done = self.bar.position();
         let rate = (done - self.done_at_start) as f64 / self.started.elapsed().as_secs_f64();
-        eprintln!(
+        errln!(
             "{}: {done}/{} matches, {rate:.1}/s  {}",
             self.label,
             self.bar.length().unwrap_or(0),
@@ -116,7 +116,7 @@ impl Progress {
             }
             _ => return,
         };
-        self.bar.suspend(|| eprintln!("{text}"));
+        self.bar.suspend(|| errln!("{text}"));
     }
 
     pub fn finish(&self) {

@@ -15,6 +15,14 @@ macro_rules! outln {
     };
 }
 
+/// `eprintln!` that ignores a failed write (`2>/dev/full`, a closed terminal) instead of
+/// panicking: a message that cannot be shown must not end a run.
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod catalog;
 mod cmd_arena;
 mod cmd_bot;
@@ -93,7 +101,7 @@ fn main() -> ExitCode {
         // The reader of our output went away (`realm report | head`): a normal, quiet end.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", one_line(&format!("{e:#}")));
+            errln!("error: {}", one_line(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }
@@ -103,6 +111,12 @@ fn main() -> ExitCode {
 fn write_stdout(args: std::fmt::Arguments) -> std::io::Result<()> {
     use std::io::Write;
     std::io::stdout().lock().write_fmt(args)
+}
+
+/// Writes to stderr, ignoring failure (see `errln!`).
+fn write_stderr(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_fmt(args);
 }
 
 /// True when `e` comes from writing to a pipe whose reader has gone.

@@ -148,7 +148,7 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             } else {
                 "arguments"
             };
-            eprintln!(
+            errln!(
                 "error: missing required {noun} {} (see --help)",
                 names.join(", ")
             );
@@ -161,7 +161,7 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
                 .next()
                 .unwrap_or("invalid arguments")
                 .trim();
-            eprintln!("{first} (see --help)");
+            errln!("{first} (see --help)");
             ExitCode::from(2)
         }
     }

@@ -1,4 +1,5 @@
-//! Reading the text board of B5 with the spec's lenient rules: LF or CRLF line ends, blank
+//! Reading the text board of B5 with the spec's lenient rules: LF or CRLF line ends (and a
+//! leading UTF-8 byte-order mark, a project choice), blank
 //! lines at the end ignored, tokens split on any run of spaces or tabs, the odd-row indent
 //! optional. Every rejection names a 1-based line and character column.
 //!
@@ -100,6 +101,8 @@ impl LocatedBoard {
 }
 
 pub(crate) fn parse_located(text: &str) -> Result<LocatedBoard, ParseError> {
+    // A UTF-8 byte-order mark (Windows editors write one) is an encoding detail, like CRLF.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines: Vec<&str> = text
         .split('\n')
         .map(|line| line.strip_suffix('\r').unwrap_or(line))
@@ -229,6 +232,8 @@ mod tests {
             .map(|l| format!("  {}  \t\n", l.replace(' ', "   ")))
             .collect();
         assert_eq!(parse_board(&wide).unwrap(), expected);
+        let bom = format!("\u{feff}{crlf}");
+        assert_eq!(parse_board(&bom).unwrap(), expected);
         let trailing = format!("{EXAMPLE}\n \n\t\r\n\n");
         assert_eq!(parse_board(&trailing).unwrap(), expected);
         let no_final_lf = EXAMPLE.trim_end();

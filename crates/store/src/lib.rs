@@ -22,6 +22,10 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension, TransactionBeha
 pub use migrations::SCHEMA_VERSION;
 pub use model::{BotRecord, MatchErrorRecord, MatchRecord, RunRecord};
 
+/// SQLite's `application_id` of a realm store ("rlm1"), so realm never mistakes another
+/// application's database for its own, nor writes into one.
+pub const APPLICATION_ID: i32 = 0x726c_6d31;
+
 /// How long a writer waits for another process holding the store's write lock.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -76,6 +80,35 @@ enum Access {
     ReadOnly(PathBuf),
 }
 
+/// Whether the database at `path` may be opened as a realm store, before anything is written to
+/// it: a realm store, a new (empty) file, or a store of a realm from before application ids
+/// (realm's schema, no id). Returns whether it already carries realm's id; anything else is
+/// refused untouched.
+fn identify(conn: &Connection, path: &Path, existed: bool) -> Result<bool> {
+    let refuse = |why: String| StoreError::NotAStore {
+        path: path.display().to_string(),
+        why,
+    };
+    let id: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(ErrorCode::NotADatabase) => refuse("not an SQLite database".into()),
+            _ => e.into(),
+        })?;
+    if id == APPLICATION_ID {
+        return Ok(true);
+    }
+    if id != 0 {
+        return Err(refuse(format!(
+            "another application's SQLite database, application_id {id:#x}"
+        )));
+    }
+    if !existed || read_only::has_realm_schema(conn)? {
+        return Ok(false);
+    }
+    Err(refuse("an SQLite database without realm's tables".into()))
+}
+
 /// How SQLite journals writes to a store.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Journal {
@@ -105,6 +138,7 @@ impl Store {
         let mut conn = Connection::open(path).map_err(open_err)?;
         // The busy timeout comes first so that every later step waits for other processes.
         conn.busy_timeout(BUSY_TIMEOUT).map_err(open_err)?;
+        let claimed = identify(&conn, path, existed)?;
         match journal {
             Some(journal) => set_journal(&conn, journal),
             None if existed => Ok(()),
@@ -119,6 +153,9 @@ impl Store {
         // (SQLite answers SQLITE_BUSY at once to avoid a deadlock), so writers take it first.
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
         migrations::migrate(&conn)?;
+        if !claimed {
+            conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        }
         Ok(Store {
             access: Access::ReadWrite(conn),
         })

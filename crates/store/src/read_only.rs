@@ -34,6 +34,17 @@ pub(crate) fn read<T>(path: &Path, f: impl Fn(&Connection) -> Result<T>) -> Resu
     Err(StoreError::Unsettled(path.display().to_string()))
 }
 
+/// realm's schema is there: a schema version and the `runs` table.
+pub(crate) fn has_realm_schema(conn: &Connection) -> Result<bool> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let has_runs: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'runs')",
+        [],
+        |r| r.get(0),
+    )?;
+    Ok(version > 0 && has_runs)
+}
+
 /// Refuses anything but a realm store of exactly this realm's schema.
 pub(crate) fn check_schema(path: &Path, conn: &Connection) -> Result<()> {
     let not_a_store = |why: &str| StoreError::NotAStore {
@@ -46,12 +57,13 @@ pub(crate) fn check_schema(path: &Path, conn: &Connection) -> Result<()> {
             Some(ErrorCode::NotADatabase) => not_a_store("not an SQLite database"),
             _ => e.into(),
         })?;
-    let has_runs: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'runs')",
-        [],
-        |r| r.get(0),
-    )?;
-    if version == 0 || !has_runs {
+    let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    if id != 0 && id != crate::APPLICATION_ID {
+        return Err(not_a_store(&format!(
+            "another application's SQLite database, application_id {id:#x}"
+        )));
+    }
+    if !has_realm_schema(conn)? {
         return Err(not_a_store(if fingerprint(path)?.0 == 0 {
             "empty file"
         } else {

@@ -319,3 +319,84 @@ fn many_writers_opening_one_new_store_at_once_all_succeed() {
         assert_eq!(store.done_matches(run.id).unwrap(), vec![0, 1, 2, 3, 4]);
     }
 }
+
+/// The tables of the SQLite file at `path`, read without realm.
+fn tables(path: &std::path::Path) -> Vec<String> {
+    let conn = Connection::open(path).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap();
+    let names = stmt.query_map([], |r| r.get(0)).unwrap();
+    names.map(|n| n.unwrap()).collect()
+}
+
+#[test]
+fn another_applications_database_is_refused_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada');")
+        .unwrap();
+    drop(conn);
+    let before = std::fs::read(&path).unwrap();
+    let err = Store::open(&path).err().unwrap().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{} is not a realm results store (an SQLite database without realm's tables)",
+            path.display()
+        )
+    );
+    let err = Store::open_read_only(&path).err().unwrap().to_string();
+    assert!(err.contains("is not a realm results store"), "{err}");
+    assert_eq!(tables(&path), vec!["users".to_string()]);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_database_of_another_application_id_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "application_id", 42).unwrap();
+    drop(conn);
+    let err = Store::open(&path).err().unwrap().to_string();
+    assert!(
+        err.ends_with("(another application's SQLite database, application_id 0x2a)"),
+        "{err}"
+    );
+    assert_eq!(tables(&path), Vec::<String>::new());
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    std::fs::write(
+        &path,
+        "not a database at all, but long enough to have a header\n".repeat(4),
+    )
+    .unwrap();
+    let err = Store::open(&path).err().unwrap().to_string();
+    assert!(err.ends_with("(not an SQLite database)"), "{err}");
+}
+
+#[test]
+fn new_stores_carry_realms_application_id_and_old_ones_get_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.sqlite");
+    drop(Store::open(&path).unwrap());
+    let id = |path: &std::path::Path| -> i32 {
+        let conn = Connection::open(path).unwrap();
+        conn.pragma_query_value(None, "application_id", |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(id(&path), APPLICATION_ID);
+    // A store written before application ids: realm's schema, id 0.
+    Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "application_id", 0)
+        .unwrap();
+    drop(Store::open(&path).unwrap());
+    assert_eq!(id(&path), APPLICATION_ID);
+}

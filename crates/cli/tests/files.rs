@@ -1,0 +1,241 @@
+//! What realm does to files it did not create: foreign databases stay untouched, merge sources
+//! are only read, replays appear whole or not at all, and nothing is created outside the path
+//! the user named.
+
+mod common;
+
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::Command;
+
+use common::{realm, run, stderr};
+
+/// The folder's listing, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// An application's SQLite database (one table, one row), written by Python's sqlite3: the
+/// bytes of a database realm must not touch.
+fn foreign_database(path: &Path) -> Vec<u8> {
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); \
+             c.execute('create table users(name text)'); \
+             c.execute(\"insert into users values('ada')\"); c.commit()",
+        ])
+        .arg(path)
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{out:?}");
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn realm_refuses_another_applications_database_and_leaves_it_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("app.db");
+    let bytes = foreign_database(&db);
+    let expected = format!(
+        "error: {} is not a realm results store (an SQLite database without realm's tables)\n",
+        "app.db"
+    );
+    for args in [
+        &["report", "--db", "app.db"][..],
+        &[
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "2",
+            "--db",
+            "app.db",
+        ][..],
+        &["merge", "--into", "app.db", "other.sqlite"][..],
+    ] {
+        let out = run(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), expected, "{args:?}");
+        assert_eq!(std::fs::read(&db).unwrap(), bytes, "{args:?}");
+    }
+    assert_eq!(listing(dir.path()), ["app.db"]);
+}
+
+#[test]
+fn merge_only_reads_its_sources() {
+    let dir = tempfile::tempdir().unwrap();
+    let arena = [
+        "arena",
+        "kingdomino",
+        "builtin:greedy",
+        "builtin:random",
+        "--games",
+        "4",
+        "--db",
+        "shard.sqlite",
+    ];
+    assert!(run(dir.path(), &arena).status.success());
+    // Leave the source as a copy would arrive from another machine: one file, no WAL beside it.
+    let source = dir.path().join("shard.sqlite");
+    let before = (std::fs::read(&source).unwrap(), listing(dir.path()));
+    let out = run(
+        dir.path(),
+        &["merge", "--into", "all.sqlite", "shard.sqlite"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let after_names: Vec<String> = listing(dir.path())
+        .into_iter()
+        .filter(|n| !n.starts_with("all.sqlite"))
+        .collect();
+    assert_eq!((std::fs::read(&source).unwrap(), after_names), before);
+}
+
+#[test]
+fn a_replay_path_in_a_missing_directory_is_an_error_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "play",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--replay",
+            "a/b/r.json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: cannot write replay a/b/r.json: no directory a/b\n"
+    );
+    let out = run(
+        dir.path(),
+        &[
+            "referee",
+            "kingdomino",
+            "-p1",
+            "realm bot kingdomino greedy",
+            "-p2",
+            "realm bot kingdomino random",
+            "-l",
+            "logs/game.json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "error: cannot write replay logs/game.json: no directory logs\n"
+    );
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "2",
+            "--replay-dir",
+            "x/y",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: --replay-dir x/y: no directory x\n");
+    assert_eq!(listing(dir.path()), Vec::<String>::new());
+    // realm's own default folder is created.
+    let out = run(
+        dir.path(),
+        &["play", "kingdomino", "builtin:greedy", "builtin:random"],
+    );
+    assert!(out.status.success());
+    assert_eq!(listing(dir.path()), ["replays"]);
+}
+
+#[test]
+fn a_full_disk_leaves_no_truncated_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file size limit makes every write past 4 KiB fail as a full disk does (EFBIG, with
+    // SIGXFSZ ignored); a Kingdomino replay is far larger.
+    let mut command = Command::new(realm());
+    command
+        .args([
+            "play",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--replay",
+            "r.json",
+        ])
+        .current_dir(dir.path());
+    // SAFETY: setrlimit and signal are async-signal-safe and touch no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 4096,
+                rlim_max: 4096,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let out = command.output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(
+        text.starts_with("error: cannot write replay r.json: "),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert_eq!(listing(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn an_unwritable_stderr_costs_no_match_and_no_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(realm())
+        .args([
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "4",
+        ])
+        .args(["--no-such-flag"])
+        .current_dir(dir.path())
+        .stderr(full.try_clone().unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "a usage error, quietly");
+    // A bot that cannot be started warns on stderr in every match; all four are still played.
+    let out = Command::new(realm())
+        .args([
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "./no-such-bot",
+            "--games",
+            "4",
+        ])
+        .current_dir(dir.path())
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let report = run(dir.path(), &["report"]);
+    let text = String::from_utf8_lossy(&report.stdout).into_owned();
+    assert!(text.contains(": 4/4 matches"), "{text}");
+}
