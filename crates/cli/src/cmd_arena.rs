@@ -27,11 +27,32 @@ const EXIT_REFEREE_ERRORS: u8 = 3;
 /// A run whose first this-many matches all failed in the external referee stops early.
 const HOPELESS_AFTER: usize = 20;
 
-const EXIT_STATUS_HELP: &str = "\
-Exit status: 0 when every scheduled match has a result; 3 when some matches have none because the
-external referee (--referee) failed on them or a bot was killed by SIGINT, SIGTERM or SIGHUP (the
-report shows them apart, no statistic counts them, and running the same command again replays
-them); 2 on an error; 130 when interrupted (running the same command again resumes the run).";
+/// The exit statuses of `arena` and `sprt`, after each one's examples (`concat!` needs a literal).
+macro_rules! exit_status_help {
+    () => {
+        "\n\nExit status: 0 when every scheduled match has a result; 3 when some matches have none \
+         because the external referee (--referee) failed on them or a bot was killed by SIGINT, \
+         SIGTERM or SIGHUP (the report shows them apart, no statistic counts them, and running the \
+         same command again replays them); 2 on an error; 130 when interrupted (running the same \
+         command again resumes the run)."
+    };
+}
+
+const ARENA_HELP: &str = concat!(
+    "Examples:
+  realm arena kingdomino ./v2 ./v1 --games 1000 --jobs 2
+  realm arena carcassonne ./a ./b ./c --players 3 --games 300
+  realm arena blocking ./mybot builtin:greedy --variant duo --keep-replays faults
+  realm arena ice-and-fire ./v2 ./v1 --games 5000 --shard 1/4 --db shard1.sqlite",
+    exit_status_help!()
+);
+
+const SPRT_HELP: &str = concat!(
+    "Examples:
+  realm sprt carcassonne ./v2 ./v1 --elo0 0 --elo1 10
+  realm sprt kingdomino builtin:mcts:c=0.3 builtin:mcts --elo0 0 --elo1 20",
+    exit_status_help!()
+);
 
 const REFEREE_HELP: &str = "\
 Drive an external CodinGame-SDK-style referee instead of realm's own (GAME is then only a label). \
@@ -91,7 +112,7 @@ pub struct RunFlags {
 }
 
 #[derive(Args)]
-#[command(after_help = EXIT_STATUS_HELP)]
+#[command(after_help = ARENA_HELP)]
 pub struct ArenaArgs {
     /// The game, e.g. kingdomino
     game: String,
@@ -110,7 +131,7 @@ pub struct ArenaArgs {
 }
 
 #[derive(Args)]
-#[command(after_help = EXIT_STATUS_HELP)]
+#[command(after_help = SPRT_HELP)]
 pub struct SprtArgs {
     /// The game, e.g. kingdomino
     game: String,
@@ -234,9 +255,11 @@ fn prepare(
         "game": template.game, "variant": template.variant, "league": template.league,
         "options": template.options, "n_players": n_seats,
         "bots": bots.iter().map(|b| json!([b.command, b.hash])).collect::<Vec<_>>(),
-        "matches": schedule.n_matches(), "seed": run_seed, "permute": flags.permute,
+        "seed": run_seed, "permute": flags.permute,
         "referee": flags.referee, "group_size": schedule.group_size(),
     });
+    // The number of matches is not part of the run's identity: match i does not depend on it,
+    // so the same command with more games extends the run and reuses what it has.
     let key = short_hash(&config.to_string());
     let run = RunRecord {
         id: 0,

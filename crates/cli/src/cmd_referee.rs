@@ -54,11 +54,13 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
             continue;
         }
         match word.as_str() {
-            "-seed" | "--seed" => parsed.seed = Some(value(word)?),
-            "-league" | "--league" => {
-                parsed.league = Some(value(word)?.parse().context("-league needs a number")?)
-            }
-            "-variant" | "--variant" => parsed.variant = Some(value(word)?),
+            "-seed" | "--seed" => set_once(&mut parsed.seed, value(word)?, "seed")?,
+            "-league" | "--league" => set_once(
+                &mut parsed.league,
+                value(word)?.parse().context("-league needs a number")?,
+                "league",
+            )?,
+            "-variant" | "--variant" => set_once(&mut parsed.variant, value(word)?, "variant")?,
             "-l" | "--log" => parsed.log = Some(PathBuf::from(value(word)?)),
             "-d" => {
                 for pair in value(word)?
@@ -66,11 +68,15 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
                     .filter(|p| !p.is_empty())
                 {
                     match pair.split_once('=') {
-                        Some(("seed", v)) => parsed.seed = Some(v.to_string()),
-                        Some(("league", v)) => {
-                            parsed.league = Some(v.parse().context("league=L needs a number")?)
+                        Some(("seed", v)) => set_once(&mut parsed.seed, v.to_string(), "seed")?,
+                        Some(("league", v)) => set_once(
+                            &mut parsed.league,
+                            v.parse().context("league=L needs a number")?,
+                            "league",
+                        )?,
+                        Some(("variant", v)) => {
+                            set_once(&mut parsed.variant, v.to_string(), "variant")?
                         }
-                        Some(("variant", v)) => parsed.variant = Some(v.to_string()),
                         Some(_) => parsed.options.push(pair.to_string()),
                         None => bail!("-d {pair}: expected KEY=VALUE"),
                     }
@@ -93,7 +99,48 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
     Ok(parsed)
 }
 
+/// A setting given twice with different values is ambiguous: refuse it rather than pick one.
+fn set_once<T: PartialEq + std::fmt::Display>(
+    slot: &mut Option<T>,
+    value: T,
+    what: &str,
+) -> Result<()> {
+    match slot {
+        Some(old) if *old != value => bail!("{what} given twice, as {old} and as {value}"),
+        _ => *slot = Some(value),
+    }
+    Ok(())
+}
+
+/// `realm referee --help`: the SDK command line takes no clap flags, so its help is here.
+pub const HELP: &str = "\
+Behave like a CodinGame SDK referee, so realm's referees plug into cg-brutaltester, psyleague
+and cgarena: play one match between the -pN commands and print one score per player, one per
+line (a player at fault scores -1).
+
+Usage: realm referee GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d KEY=VALUE,...] [-seed N]
+                     [-league L] [-variant V] [-l replay.json]
+
+  -pN CMD          the command of player N (run with sh -c, as every bot)
+  -d KEY=VALUE     seed, league, variant and game options, separated by newlines (as Java
+                   Properties and `realm arena --referee` write them), commas or spaces
+  -seed N          the match seed (CodinGame's seeds may be negative)
+  -league L        the league (default: the game's top league)
+  -variant V       a variant of the game (`realm games` lists them)
+  -l FILE          write the replay to FILE (its directory must exist)
+
+A setting given twice with different values (-d seed=7 -seed 8) is an error.
+
+Examples:
+  realm referee kingdomino -p1 \"python3 bot.py\" -p2 \"realm bot kingdomino greedy\" -d seed=7
+  java -jar cg-brutaltester.jar -r \"realm referee ice-and-fire\" -p1 ./a -p2 ./b -t 2 -n 100
+";
+
 pub fn run(args: RefereeArgs) -> Result<ExitCode> {
+    if args.words.iter().any(|w| w == "--help" || w == "-h") {
+        crate::write_stdout(format_args!("{HELP}"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let cmd = parse(&args.words)?;
     let game = game(&cmd.game)?;
     let flags = MatchFlags {

@@ -20,7 +20,19 @@ pub enum ReportFormat {
 }
 
 /// What the CSV layout holds, for `realm report --help`.
+const REPORT_EXAMPLES: &str = "\
+Examples:
+  realm report
+  realm report --list
+  realm report --run 3 --format json";
+
+/// The long help: the examples, then the CSV columns.
 const CSV_COLUMNS: &str = "\
+Examples:
+  realm report
+  realm report --list
+  realm report --run 3 --format csv > results.csv
+
 CSV layout (--format csv): one row per bot, with the columns
   bot, command                  the bot's label and command
   games, wins, draws, losses    results, as in the table
@@ -42,7 +54,7 @@ this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, 
 with null for unbounded values.";
 
 #[derive(Args)]
-#[command(after_long_help = CSV_COLUMNS)]
+#[command(after_help = REPORT_EXAMPLES, after_long_help = CSV_COLUMNS)]
 pub struct ReportArgs {
     /// Results store
     #[arg(long, default_value = "realm.sqlite")]

@@ -43,7 +43,21 @@ use clap::{Parser, Subcommand};
 
 /// realm: referee CodinGame-style territory games, run bots against each other, rate them.
 #[derive(Parser)]
-#[command(name = "realm", version, about, long_about = None)]
+#[command(
+    name = "realm",
+    version,
+    about = "Referee CodinGame-style territory games (Kingdomino, Blocking/Blokus, A Code of Ice \
+             and Fire, Carcassonne, Kingdom Builder scoring), play bots against each other, \
+             rate them and watch the games in a browser.\n\n\
+             Without a command, realm plays a small Kingdomino tournament of its built-in bots.",
+    after_help = "Examples:\n  \
+        realm games\n  \
+        realm play kingdomino builtin:greedy \"python3 mybot.py\" --view\n  \
+        realm arena ice-and-fire ./v2 ./v1 --games 2000 --jobs 2\n  \
+        realm serve\n\n\
+        A bot is builtin:NAME or a shell command speaking the game's protocol on stdin/stdout \
+        (see crates/<game>/PROTOCOL.md). `realm COMMAND --help` tells more."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -52,12 +66,22 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the games with their variants, leagues, player counts and built-in bots
+    #[command(after_help = "Example:\n  realm games")]
     Games,
     /// Play one match and write its replay
+    #[command(
+        after_help = "Examples:\n  realm play kingdomino builtin:greedy \"python3 mybot.py\"\n  realm play blocking builtin:mcts builtin:greedy --variant duo --view\n  realm play carcassonne builtin:greedy builtin:random --players 4 --seed 7\n  realm play ice-and-fire ./mybot builtin:greedy --league 2 --replay game.json"
+    )]
     Play(cmd_play::PlayArgs),
     /// Run a built-in bot as a stdin/stdout process (plug it into any other tool)
+    #[command(
+        after_help = "Examples:\n  realm bot kingdomino greedy\n  realm bot blocking mcts:ms=100 --seed 3\n  realm arena ice-and-fire ./mybot \"realm bot ice-and-fire greedy\""
+    )]
     Bot(cmd_bot::BotArgs),
     /// Score a finished board (Kingdom Builder)
+    #[command(
+        after_help = "Examples:\n  realm score kingdom-builder board.txt --cards 1,3,7 --detail\n  realm score kingdom-builder board.txt --cards fishermen,lords,hermits --view"
+    )]
     Score(cmd_score::ScoreArgs),
     /// Play many matches in parallel into the results store and report who is stronger
     Arena(cmd_arena::ArenaArgs),
@@ -66,10 +90,15 @@ enum Command {
     /// Print the report of a stored run
     Report(cmd_report::ReportArgs),
     /// Merge results stores (shards of one run, or different runs) into one
+    #[command(
+        after_help = "Examples:\n  realm merge --into all.sqlite shard1.sqlite shard2.sqlite\n  realm merge --into all.sqlite shard*.sqlite --require-complete"
+    )]
     Merge(cmd_report::MergeArgs),
     /// Serve the web viewer for the results store and a replay folder
+    #[command(after_help = "Examples:\n  realm serve\n  realm serve --db runs.sqlite --port 8080")]
     Serve(cmd_serve::ServeArgs),
     /// Serve the web viewer for one replay
+    #[command(after_help = "Examples:\n  realm view replays/kingdomino-7.json")]
     View(cmd_serve::ViewArgs),
     /// Behave like a CodinGame SDK referee (cg-brutaltester, psyleague, cgarena)
     #[command(disable_help_flag = true)]
@@ -101,7 +130,7 @@ fn main() -> ExitCode {
         // The reader of our output went away (`realm report | head`): a normal, quiet end.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            errln!("error: {}", one_line(&format!("{e:#}")));
+            errln!("error: {}", one_line(&error_message(&e)));
             ExitCode::from(2)
         }
     }
@@ -154,6 +183,24 @@ fn run_default() -> anyhow::Result<ExitCode> {
         Ok(Some(Command::Arena(args))) => cmd_arena::run_arena(args),
         _ => unreachable!("the default job parses"),
     }
+}
+
+/// The error and its causes, each said once: a cause whose text (or its last part, after
+/// SQLite's "Error code N: ") is already in the message adds nothing and is left out.
+fn error_message(e: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        let last_part = text.rsplit(": ").next().unwrap_or(&text);
+        if message.contains(&text) || message.contains(last_part) {
+            continue;
+        }
+        if !message.is_empty() {
+            message.push_str(": ");
+        }
+        message.push_str(&text);
+    }
+    message
 }
 
 fn one_line(text: &str) -> String {

@@ -103,8 +103,19 @@ pub fn parse_seed(text: &str) -> Result<u64> {
         return Ok(v);
     }
     match text.parse::<i64>() {
-        Ok(v) => Ok(v as u64),
-        Err(_) => bail!("seed `{text}` is not a 64-bit integer"),
+        Ok(v) => {
+            // Negative seeds are CodinGame's (Java longs): the same 64 bits, said out loud.
+            errln!(
+                "note: seed {v} is used as {} (the same 64 bits, as replays record it)",
+                v as u64
+            );
+            Ok(v as u64)
+        }
+        Err(_) => bail!(
+            "seed `{text}` is not a 64-bit integer (0 to {}, or negative down to {})",
+            u64::MAX,
+            i64::MIN
+        ),
     }
 }
 

@@ -724,3 +724,43 @@ fn a_game_count_short_of_whole_cycles_is_rounded_up_so_every_bot_plays_as_often(
         }
     }
 }
+
+#[test]
+fn more_games_extend_the_run_and_reuse_the_matches_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let arena = |games: &str| {
+        let out = run(
+            dir.path(),
+            &[
+                "arena",
+                "kingdomino",
+                "builtin:greedy",
+                "builtin:random",
+                "--games",
+                games,
+            ],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    arena("10");
+    // Raw records: a replayed match would differ in its measured times.
+    let mut first = stored(&dir.path().join("realm.sqlite"));
+    first.sort_by_key(|r| r.match_idx);
+    assert_eq!(first.len(), 10);
+    let report = arena("20");
+    assert!(report.starts_with("run 1 "), "one run, extended:\n{report}");
+    assert!(report.contains(": 20/20 matches"), "{report}");
+    let store = Store::open(&dir.path().join("realm.sqlite")).unwrap();
+    assert_eq!(store.runs().unwrap().len(), 1);
+    let mut all = stored(&dir.path().join("realm.sqlite"));
+    all.sort_by_key(|r| r.match_idx);
+    assert_eq!(all.len(), 20);
+    assert_eq!(
+        all[..10],
+        first[..],
+        "the first ten matches were kept, not replayed"
+    );
+    // Asking for fewer keeps the run as it is.
+    assert!(arena("10").contains(": 20/20 matches"));
+}

@@ -61,10 +61,15 @@ impl GameKind {
             GameKind::Blocking => realm_blocking::new_referee(spec),
             GameKind::IceAndFire => realm_ice_and_fire::new_referee(spec),
             GameKind::Carcassonne => realm_carcassonne::new_referee(spec),
-            GameKind::KingdomBuilder => Err(SetupError::NotPlayable {
-                game: self.slug().to_string(),
-                reason: "only board scoring is implemented (realm score kingdom-builder)".into(),
-            }),
+            GameKind::KingdomBuilder => Err(self.not_playable()),
+        }
+    }
+
+    /// Why a game without match play has no referee and no bots.
+    fn not_playable(self) -> SetupError {
+        SetupError::NotPlayable {
+            game: self.slug().to_string(),
+            reason: "only board scoring is implemented (realm score kingdom-builder)".into(),
         }
     }
 
@@ -80,11 +85,7 @@ impl GameKind {
             GameKind::Blocking => realm_blocking::new_bot(name, seed, league),
             GameKind::IceAndFire => realm_ice_and_fire::new_bot(name, seed, league),
             GameKind::Carcassonne => realm_carcassonne::new_bot(name, seed, league),
-            GameKind::KingdomBuilder => Err(SetupError::UnknownBot {
-                game: self.slug().to_string(),
-                name: name.to_string(),
-                known: String::new(),
-            }),
+            GameKind::KingdomBuilder => Err(self.not_playable()),
         }
     }
 }

@@ -191,7 +191,8 @@ impl Store {
         }
     }
 
-    /// Finds the run with `run.key`, or creates it; returns its id. Resuming a run reuses it.
+    /// Finds the run with `run.key`, or creates it; returns its id. Resuming a run reuses it,
+    /// and a run asked for more matches than it had records the larger count.
     pub fn ensure_run(&mut self, run: &RunRecord, bots: &[BotRecord]) -> Result<i64> {
         let tx = self.write_transaction()?;
         let existing: Option<i64> = tx
@@ -200,7 +201,14 @@ impl Store {
             })
             .optional()?;
         let run_id = match existing {
-            Some(id) => id,
+            Some(id) => {
+                // A run asked for more matches grows; one asked for fewer keeps what it has.
+                tx.execute(
+                    "UPDATE runs SET n_matches = ?1 WHERE id = ?2 AND n_matches < ?1",
+                    params![run.n_matches as i64, id],
+                )?;
+                id
+            }
             None => {
                 tx.execute(
                     "INSERT INTO runs (key, kind, created_at, game, variant, league, n_players, seed, \

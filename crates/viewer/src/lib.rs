@@ -19,6 +19,7 @@
 
 mod assets;
 mod html;
+mod http;
 mod listing;
 mod path;
 mod routes;
@@ -36,10 +37,6 @@ pub use runs::{
 };
 
 use routes::{Replays, Site};
-
-/// How many requests are answered at once. Reading a large replay should not stall the page's
-/// asset requests, but this is a local viewer for one person.
-const N_WORKERS: usize = 4;
 
 /// What to serve and where.
 pub struct ServerConfig {
@@ -95,8 +92,9 @@ pub struct RunningServer {
     port: u16,
     start_path: String,
     stop: Arc<AtomicBool>,
-    server: Arc<tiny_http::Server>,
-    workers: Vec<JoinHandle<()>>,
+    acceptor: JoinHandle<()>,
+    /// Connections being served right now.
+    live: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl RunningServer {
@@ -116,27 +114,18 @@ impl RunningServer {
 
     /// Blocks until the server stops (for the binary: until the process is interrupted).
     pub fn join(self) {
-        for worker in self.workers {
-            let _ = worker.join();
-        }
+        let _ = self.acceptor.join();
     }
 
-    /// Stops accepting requests, lets the ones in progress finish, waits for the threads, and
-    /// returns once the port is closed (so a test can start another server on it at once).
+    /// Stops accepting requests, lets the ones in progress finish (for a few seconds at most),
+    /// and returns once the port is closed (so a test can start another server on it at once).
     pub fn shutdown(self) {
         self.stop.store(true, Ordering::SeqCst);
-        // Each unblock wakes exactly one waiting worker.
-        for _ in &self.workers {
-            self.server.unblock();
-        }
-        for worker in self.workers {
-            let _ = worker.join();
-        }
-        // The last reference: dropping it tells tiny_http's accept thread to close the
-        // listener, which that thread does a moment later.
-        drop(self.server);
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+        // Wakes the blocked accept, which then sees the flag and drops the listener.
+        let _ = std::net::TcpStream::connect(("127.0.0.1", self.port));
+        let _ = self.acceptor.join();
+        for _ in 0..500 {
+            if self.live.load(Ordering::SeqCst) == 0 {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
@@ -169,67 +158,41 @@ pub fn start(config: ServerConfig) -> Result<RunningServer, ViewerError> {
         Replays::Folder(_) => String::new(),
     };
     let port = config.port.unwrap_or(0);
-    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| ViewerError::Bind {
+    let bind_error = |e: std::io::Error| ViewerError::Bind {
         port,
         reason: e.to_string(),
-    })?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .unwrap_or(port);
-    let server = Arc::new(server);
-    let site = Arc::new(Site {
+    };
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(bind_error)?;
+    let port = listener.local_addr().map_err(bind_error)?.port();
+    let site = Site {
         replays,
         runs: config.runs,
         cache: listing::SummaryCache::default(),
-    });
+    };
     let stop = Arc::new(AtomicBool::new(false));
-    let workers = (0..N_WORKERS)
-        .map(|_| {
-            let (server, site, stop) = (server.clone(), site.clone(), stop.clone());
-            std::thread::spawn(move || serve(&server, &site, &stop))
-        })
-        .collect();
+    let handler: Arc<http::Handler> = Arc::new(move |request: &http::Request| {
+        let reply = if host_allowed(request.host.as_deref()) {
+            site.handle(&request.method, &request.target)
+        } else {
+            site.handle("GET", "/-/wrong-host")
+        };
+        to_answer(reply)
+    });
+    let (acceptor, live) = http::spawn_acceptor(listener, stop.clone(), handler);
     Ok(RunningServer {
         port,
         start_path,
         stop,
-        server,
-        workers,
+        acceptor,
+        live,
     })
-}
-
-fn serve(server: &tiny_http::Server, site: &Site, stop: &AtomicBool) {
-    while !stop.load(Ordering::SeqCst) {
-        let request = match server.recv() {
-            Ok(request) => request,
-            // An unblock from `shutdown`, or a failed accept: back off briefly so a socket
-            // error that repeats cannot spin a core.
-            Err(_) => {
-                std::thread::sleep(std::time::Duration::from_millis(5));
-                continue;
-            }
-        };
-        let reply = if host_allowed(&request) {
-            site.handle(request.method().as_str(), request.url())
-        } else {
-            site.handle("GET", "/-/wrong-host")
-        };
-        let _ = request.respond(to_response(reply));
-    }
 }
 
 /// Only loopback host names: a web page that rebinds its own domain to 127.0.0.1 would send
 /// its domain here, and must not read the replays (DNS rebinding). The port is not checked so
 /// that an SSH tunnel on another port still works.
-fn host_allowed(request: &tiny_http::Request) -> bool {
-    let Some(host) = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str().to_ascii_lowercase())
-    else {
+fn host_allowed(host: Option<&str>) -> bool {
+    let Some(host) = host.map(str::to_ascii_lowercase) else {
         // HTTP/1.0 clients may omit it; they cannot be a rebinding browser.
         return true;
     };
@@ -240,29 +203,32 @@ fn host_allowed(request: &tiny_http::Request) -> bool {
     matches!(name, "127.0.0.1" | "localhost" | "::1")
 }
 
-fn to_response(reply: routes::Reply) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-    let header = |k: &str, v: &str| {
-        tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()).expect("static header is valid")
-    };
-    let mut response = tiny_http::Response::from_data(reply.body)
-        .with_status_code(reply.status)
-        .with_header(header("Content-Type", reply.content_type))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header("Referrer-Policy", "no-referrer"))
-        .with_header(header(
+fn to_answer(reply: routes::Reply) -> http::Answer {
+    let mut headers = vec![
+        ("Content-Type", reply.content_type.to_string()),
+        ("X-Content-Type-Options", "nosniff".to_string()),
+        ("Referrer-Policy", "no-referrer".to_string()),
+        (
             "Content-Security-Policy",
-            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
-        ))
-        .with_header(header(
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:"
+                .to_string(),
+        ),
+        (
             "Cache-Control",
             if reply.cacheable {
                 "max-age=300"
             } else {
                 "no-store"
-            },
-        ));
+            }
+            .to_string(),
+        ),
+    ];
     if reply.allow {
-        response = response.with_header(header("Allow", "GET, HEAD"));
+        headers.push(("Allow", "GET, HEAD".to_string()));
     }
-    response
+    http::Answer {
+        status: reply.status,
+        headers,
+        body: reply.body,
+    }
 }

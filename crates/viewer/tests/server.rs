@@ -580,3 +580,43 @@ fn long_match_lists_are_paged_with_the_filter_kept() {
     assert_eq!(api.len(), 103);
     server.shutdown();
 }
+
+#[test]
+fn an_oversized_request_head_is_431_and_the_server_goes_on() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    // 200 KiB of one header field, and 100 fields: both far past what a browser sends.
+    let huge = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(200 * 1024)
+    );
+    let many: String = (0..100).map(|i| format!("X-{i}: 1\r\n")).collect();
+    let many = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n{many}\r\n");
+    for request in [huge, many] {
+        let reply = raw(&server, &request);
+        assert_eq!(reply.status, 431, "{}", reply.head);
+        assert!(reply
+            .body
+            .starts_with("431 Request Header Fields Too Large"));
+    }
+    assert_eq!(get(&server, "/").status, 200);
+    server.shutdown();
+}
+
+#[test]
+fn head_gets_the_length_of_the_body_without_the_body() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    let body = get(&server, "/api/replay/kingdomino.json").body;
+    let reply = request(&server, "HEAD", "/api/replay/kingdomino.json");
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.body, "");
+    assert!(
+        reply
+            .head
+            .contains(&format!("Content-Length: {}", body.len())),
+        "{}",
+        reply.head
+    );
+    server.shutdown();
+}

@@ -67,9 +67,12 @@ impl Reader {
                     .split_whitespace()
                     .filter_map(|t| t.parse().ok())
                     .collect();
-                let (&[n, me], line2) = (nums.as_slice(), read_line(input)?) else {
+                // The first line is judged before the next is read, so garbage followed by the
+                // end of the input is reported as garbage.
+                let &[n, me] = nums.as_slice() else {
                     return Err(bad(&line));
                 };
+                let line2 = read_line(input)?;
                 if !(2..=4).contains(&n) || me >= n || line2.split_whitespace().count() != 2 {
                     return Err(bad(&line));
                 }

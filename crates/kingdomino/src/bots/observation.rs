@@ -57,10 +57,14 @@ impl<B: Bits> Observation<B> {
 pub fn read_header(input: &mut dyn Input) -> Result<(Header, Option<String>), BotError> {
     let first = read_line(input)?;
     if first.trim().len() > 2 {
+        let size = first.trim().len() / 2;
+        if size != 9 && size != 13 {
+            return Err(BotError::BadInput(first));
+        }
         let header = Header {
             n_players: 2,
             line_len: 4,
-            size: first.trim().len() / 2,
+            size,
         };
         return Ok((header, Some(first)));
     }

@@ -1,0 +1,147 @@
+//! The command line as a newcomer meets it: help everywhere, one-line errors that say what is
+//! wrong, and built-in bots that refuse bad input alike.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::{realm, run, stderr, stdout};
+
+const COMMANDS: &[&str] = &[
+    "games", "play", "bot", "score", "arena", "sprt", "report", "merge", "serve", "view", "referee",
+];
+
+#[test]
+fn every_command_answers_help_with_a_description_and_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in COMMANDS {
+        for flag in ["--help", "-h"] {
+            let out = run(dir.path(), &[command, flag]);
+            assert_eq!(out.status.code(), Some(0), "realm {command} {flag}");
+            let text = stdout(&out);
+            assert!(text.contains("Example"), "realm {command} {flag}:\n{text}");
+            assert!(
+                text.contains(&format!("realm {command}")),
+                "{command}: {text}"
+            );
+        }
+    }
+    let text = stdout(&run(dir.path(), &["--help"]));
+    assert!(
+        text.starts_with("Referee CodinGame-style territory games"),
+        "{text}"
+    );
+}
+
+#[test]
+fn seeds_out_of_range_are_refused_and_negative_ones_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = |seed: &str| {
+        run(
+            dir.path(),
+            &[
+                "play",
+                "kingdomino",
+                "builtin:greedy",
+                "builtin:random",
+                "--seed",
+                seed,
+            ],
+        )
+    };
+    let out = play("18446744073709551616");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: seed `18446744073709551616` is not a 64-bit integer \
+         (0 to 18446744073709551615, or negative down to -9223372036854775808)\n"
+    );
+    let out = play("-1");
+    assert!(out.status.success());
+    assert_eq!(
+        stderr(&out),
+        "note: seed -1 is used as 18446744073709551615 (the same 64 bits, as replays record it)\n"
+    );
+    assert!(stdout(&out).starts_with("kingdomino, 2 players, seed 18446744073709551615,"));
+}
+
+#[test]
+fn the_referee_refuses_a_seed_given_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "referee",
+            "kingdomino",
+            "-p1",
+            "x",
+            "-p2",
+            "y",
+            "-d",
+            "seed=7",
+            "-seed",
+            "8",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: seed given twice, as 7 and as 8\n");
+}
+
+/// `realm bot GAME greedy` fed `input`: its exit code and stderr.
+fn bot_on(game: &str, input: &str) -> (Option<i32>, String) {
+    let mut child = Command::new(realm())
+        .args(["bot", game, "greedy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), stderr(&out))
+}
+
+#[test]
+fn every_built_in_bot_refuses_garbage_the_same_way() {
+    for game in ["kingdomino", "blocking", "ice-and-fire", "carcassonne"] {
+        assert_eq!(
+            bot_on(game, "garbage\n"),
+            (Some(2), "error: unexpected input: garbage\n".to_string()),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn a_game_without_match_play_says_so_instead_of_listing_no_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["bot", "kingdom-builder", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: kingdom-builder cannot be played as a match yet: only board scoring is \
+         implemented (realm score kingdom-builder)\n"
+    );
+}
+
+#[test]
+fn each_cause_of_an_error_is_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--db",
+            "no/dir/x.sqlite",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: results store no/dir/x.sqlite: unable to open database file: no/dir/x.sqlite\n"
+    );
+}
