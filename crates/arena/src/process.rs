@@ -283,6 +283,19 @@ impl BotProcess {
             }
         }
         let elapsed = last_line_at.saturating_duration_since(started);
+        if let Some(limit) = limit.filter(|&l| elapsed > l) {
+            // Read after the limit (realm or the bot was descheduled): the recorded time is the
+            // time judged, so the verdict and the record never disagree.
+            return Err((
+                FaultKind::Timeout,
+                format!(
+                    "answered after {:.1} ms, over the limit of {} ms",
+                    elapsed.as_secs_f64() * 1000.0,
+                    limit.as_millis()
+                ),
+                elapsed,
+            ));
+        }
         let answer = self.take_lines(expected);
         if let Err((kind, detail, _)) = self.read_what_follows() {
             // The answer goes back in front of the queue, so the caller reports it as the

@@ -260,8 +260,16 @@ struct ChildProcess {
 
 /// This process's children: from `/proc/self/task/*/children` where the kernel provides it
 /// (`CONFIG_PROC_CHILDREN`), otherwise by reading every `/proc/PID/stat`.
+///
+/// Nothing when `/proc` belongs to another PID namespace (realm itself running as a bot, say as
+/// an external referee, under another realm): its numbers are not ours, and acting on them would
+/// kill strangers. Escapees there are left to the kernel, which empties each bot's namespace.
 fn own_children() -> Vec<ChildProcess> {
+    static PROC_IS_OURS: OnceLock<bool> = OnceLock::new();
     static HAS_CHILDREN_FILES: OnceLock<bool> = OnceLock::new();
+    if !*PROC_IS_OURS.get_or_init(proc_is_ours) {
+        return Vec::new();
+    }
     let has_files = *HAS_CHILDREN_FILES.get_or_init(|| {
         std::path::Path::new(&format!("/proc/self/task/{}/children", std::process::id())).exists()
     });
@@ -270,6 +278,13 @@ fn own_children() -> Vec<ChildProcess> {
     } else {
         children_from_stat_files()
     }
+}
+
+/// Whether `/proc/self` is this process as its own PID namespace numbers it.
+fn proc_is_ours() -> bool {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let pid = stat.split(' ').next().and_then(|p| p.parse::<u32>().ok());
+    pid == Some(std::process::id())
 }
 
 fn children_from_task_files() -> Vec<ChildProcess> {

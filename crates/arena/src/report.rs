@@ -92,6 +92,8 @@ pub struct BotReport {
     pub mean_rank: Option<f64>,
     /// Fault code -> count.
     pub faults: BTreeMap<String, u64>,
+    /// Answers recorded after the game's limit but within `--time-margin`: accepted, counted.
+    pub late_calls: u64,
     pub response_us: Option<Percentiles>,
     /// Mean of each `[TDATA]`/`[PDATA]` key over the matches that reported it.
     pub data: BTreeMap<String, f64>,
@@ -131,6 +133,7 @@ impl RunReport {
         let mut tally = Tally::new(n_bots);
         let mut weng_lin = WengLinTable::new(n_bots);
         let mut faults = vec![BTreeMap::new(); n_bots];
+        let mut late_calls = vec![0; n_bots];
         let mut times: Vec<Vec<u64>> = vec![Vec::new(); n_bots];
         let mut data_sums: Vec<BTreeMap<String, (f64, u64)>> = vec![BTreeMap::new(); n_bots];
         let mut choices = ChoiceData::new(n_bots);
@@ -147,6 +150,7 @@ impl RunReport {
                     *faults[bot].entry(code.clone()).or_insert(0) += 1;
                 }
                 times[bot].extend(m.times_us.get(seat).into_iter().flatten());
+                late_calls[bot] += m.late_calls.get(seat).copied().unwrap_or(0);
                 for (key, value) in m.data.get(seat).into_iter().flatten() {
                     let entry = data_sums[bot].entry(key.clone()).or_insert((0.0, 0));
                     entry.0 += value;
@@ -170,6 +174,7 @@ impl RunReport {
                     mean_score: t.mean_score(),
                     mean_rank: t.mean_rank(),
                     faults: faults[b].clone(),
+                    late_calls: late_calls[b],
                     response_us: percentiles(&times[b]),
                     data: data_sums[b]
                         .iter()
@@ -360,6 +365,7 @@ mod tests {
                 BTreeMap::from([("nodes".to_string(), 10.0)]),
                 BTreeMap::new(),
             ],
+            late_calls: vec![1, 0],
         }
     }
 
@@ -408,6 +414,11 @@ mod tests {
             BTreeMap::from([("timeout".to_string(), 1)])
         );
         assert_eq!(report.bots[0].seats[1].wins, 1);
+        // Each record has one late call in seat 0: bot 0 sat there three times, bot 1 twice.
+        assert_eq!(
+            (report.bots[0].late_calls, report.bots[1].late_calls),
+            (3, 2)
+        );
         assert_eq!(report.bots[0].data["nodes"], 10.0);
         assert_eq!(report.bots[0].response_us.as_ref().unwrap().max, 300);
         assert_eq!(report.pairwise[0][1], Some(0.7));

@@ -19,6 +19,9 @@ pub struct MatchOptions {
     pub no_timeout: bool,
     /// Writes response times into the replay (they make two runs of one match differ).
     pub timings: bool,
+    /// Lateness forgiven beyond each (scaled) limit, as fastchess's `timemargin`: an answer
+    /// recorded within limit + margin is accepted and counted in `MatchResult::late_calls`.
+    pub time_margin: Duration,
 }
 
 impl Default for MatchOptions {
@@ -27,6 +30,7 @@ impl Default for MatchOptions {
             time_scale: 1.0,
             no_timeout: false,
             timings: false,
+            time_margin: Duration::ZERO,
         }
     }
 }
@@ -39,6 +43,8 @@ pub struct MatchResult {
     /// `(player, signal)` when a bot was killed by a signal realm takes as an interruption
     /// (see `CallReport::interrupted_by`): then the outcome is not the bots' result.
     pub interrupted: Option<(usize, &'static str)>,
+    /// Per player: answers recorded after the limit but within the time margin.
+    pub late_calls: Vec<u64>,
 }
 
 /// Plays a match to the end. Every seat is stopped (processes killed) before this returns.
@@ -57,11 +63,20 @@ pub fn run_match(
     let mut turns = Vec::new();
     let mut response_times = Vec::new();
     let mut interrupted = None;
+    let mut late_calls = vec![0; seats.len()];
     while let Some(request) = referee.next_request() {
         let player = request.player;
         let limit = (!options.no_timeout).then(|| scale(request.time_limit, options.time_scale));
-        let report = seats[player].call(&request.lines, request.expected_lines, limit);
+        // One rule: the recorded time is the time judged, against the limit plus the margin.
+        let judged = limit.map(|l| l.saturating_add(options.time_margin));
+        let report = seats[player].call(&request.lines, request.expected_lines, judged);
         let time_us = report.elapsed.as_micros() as u64;
+        if report.answer.is_ok()
+            && seats[player].is_limited()
+            && limit.is_some_and(|l| report.elapsed > l)
+        {
+            late_calls[player] += 1;
+        }
         if let Some(signal) = report.interrupted_by {
             interrupted.get_or_insert((player, signal));
         }
@@ -121,6 +136,7 @@ pub fn run_match(
         replay,
         response_times,
         interrupted,
+        late_calls,
     }
 }
 

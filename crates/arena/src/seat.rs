@@ -81,6 +81,11 @@ impl Seat {
         }
     }
 
+    /// Whether the seat's time limit is enforced (processes) rather than only measured.
+    pub fn is_limited(&self) -> bool {
+        matches!(self, Seat::Process(_))
+    }
+
     /// Ends the seat's bot; for a process, kills its whole process group.
     pub fn stop(&mut self) {
         if let Seat::Process(process) = self {

@@ -154,12 +154,12 @@ impl Tournament {
             }));
         }
         let replay_path = self.keep_replay(m, &result.replay)?;
-        Ok(Played::Finished(record_of(
+        Ok(Played::Finished(Box::new(record_of(
             m,
             &result,
             duration_ms,
             replay_path,
-        )))
+        ))))
     }
 
     fn keep_replay(
@@ -234,7 +234,7 @@ impl Tournament {
             .iter()
             .map(|&s| (s < 0).then(|| ("referee_fault".to_string(), format!("score {s}"))))
             .collect();
-        Played::Finished(MatchRecord {
+        Played::Finished(Box::new(MatchRecord {
             match_idx: m.index,
             seed,
             seats: m.seats.clone(),
@@ -248,7 +248,8 @@ impl Tournament {
             replay_path: None,
             times_us: vec![Vec::new(); n],
             data: vec![BTreeMap::new(); n],
-        })
+            late_calls: vec![0; n],
+        }))
     }
 
     /// Plays the matches `indices` with `jobs` workers and stores each as it finishes (a failed
@@ -323,7 +324,7 @@ impl Tournament {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Played {
     /// The match ran to its end: a result.
-    Finished(MatchRecord),
+    Finished(Box<MatchRecord>),
     /// The external referee crashed, hung or printed no scores: not a result, never counted in
     /// any statistic, and played again when the run resumes.
     RefereeFailed(MatchErrorRecord),
@@ -541,6 +542,7 @@ fn record_of(
         replay_path,
         times_us,
         data,
+        late_calls: result.late_calls.clone(),
     }
 }
 

@@ -274,12 +274,13 @@ fn prepare(
         n_matches: schedule.n_matches(),
         config: config.to_string(),
     };
-    let jobs = flags.jobs.unwrap_or_else(|| {
-        let cores = std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1);
-        (cores / n_seats).max(1)
-    });
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let jobs = flags.jobs.unwrap_or((cores / n_seats).max(1));
+    if let Some(warning) = oversubscription_warning(jobs, n_seats, cores, &entrants) {
+        errln!("{warning}");
+    }
     let keep_replays = match flags.keep_replays {
         Keep::All => KeepReplays::All,
         Keep::Faults => KeepReplays::Faults,
@@ -439,6 +440,25 @@ fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Res
 
 /// Prints the report; a reader that closed the pipe early is not an error here, so that the
 /// exit code still tells about failed matches.
+/// More bots than cores may be running at once: a bot's measured time can then include waiting
+/// for a core, and under load that decides timeouts. Built-in bots are not limited, so only runs
+/// with a process bot are warned.
+fn oversubscription_warning(
+    jobs: usize,
+    seats: usize,
+    cores: usize,
+    entrants: &[Entrant],
+) -> Option<String> {
+    let processes = entrants.iter().any(|e| matches!(e, Entrant::Command(_)));
+    (processes && jobs * seats > cores).then(|| {
+        format!(
+            "warning: {jobs} jobs x {seats} seats = {} bots may think at once on {cores} cores; \
+             a bot's time can include waiting for a core (fewer --jobs, or --time-margin MS)",
+            jobs * seats
+        )
+    })
+}
+
 fn print_final_report(store: &Store, key: &str, format: ReportFormat) -> Result<()> {
     match print_report(store, key, format) {
         Err(e) if crate::is_broken_pipe(&e) => Ok(()),
@@ -552,7 +572,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
                 match played {
                     Played::Finished(record) => {
                         progress.inc();
-                        records.push(record.clone());
+                        records.push((**record).clone());
                     }
                     Played::RefereeFailed(error) => progress.referee_failed(error),
                     Played::Interrupted(error) => progress.interrupted(error),

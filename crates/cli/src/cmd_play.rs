@@ -56,6 +56,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let spec = args.setup.spec(game, bots.len())?;
     let options = args.time.match_options(args.timings)?;
     let referee = game.new_referee(&spec)?;
+    if let Some(path) = &args.replay {
+        check_named_replay_path(path)?;
+    }
     let (seats, players) = start_bots(&spec, &bots)?;
     install_interrupt_handler();
     let result = run_match(&spec, players, referee, seats, options);
@@ -146,17 +149,26 @@ pub enum Destination {
     Default,
 }
 
+/// A replay path the user named must be in a directory that exists: checked before the match,
+/// so a typo costs no game.
+pub fn check_named_replay_path(path: &Path) -> Result<()> {
+    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) if !dir.is_dir() => bail!(
+            "cannot write replay {}: no directory {}",
+            path.display(),
+            dir.display()
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// Writes the replay whole or not at all (see `write_atomically`).
 pub fn write_replay(path: &Path, replay: &Replay, destination: Destination) -> Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     match (dir, destination) {
         (Some(dir), Destination::Default) => std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create {}", dir.display()))?,
-        (Some(dir), Destination::Named) if !dir.is_dir() => bail!(
-            "cannot write replay {}: no directory {}",
-            path.display(),
-            dir.display()
-        ),
+        (_, Destination::Named) => check_named_replay_path(path)?,
         _ => {}
     }
     let json = serde_json::to_vec_pretty(replay)?;

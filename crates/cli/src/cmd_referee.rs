@@ -34,6 +34,8 @@ struct SdkCommandLine {
     variant: Option<String>,
     options: Vec<String>,
     log: Option<PathBuf>,
+    /// realm's own: no time limits (for tests and debugging).
+    no_timeout: bool,
 }
 
 fn parse(words: &[String]) -> Result<SdkCommandLine> {
@@ -62,6 +64,7 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
             )?,
             "-variant" | "--variant" => set_once(&mut parsed.variant, value(word)?, "variant")?,
             "-l" | "--log" => parsed.log = Some(PathBuf::from(value(word)?)),
+            "--no-timeout" => parsed.no_timeout = true,
             "-d" => {
                 for pair in value(word)?
                     .split([',', ' ', '\n', '\r'])
@@ -128,6 +131,7 @@ Usage: realm referee GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d KEY=VALUE,...] [
   -league L        the league (default: the game's top league)
   -variant V       a variant of the game (`realm games` lists them)
   -l FILE          write the replay to FILE (its directory must exist)
+  --no-timeout     no time limits (realm's own flag, for debugging a bot)
 
 A setting given twice with different values (-d seed=7 -seed 8) is an error.
 
@@ -150,6 +154,9 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         options: cmd.options,
     };
     let spec = flags.spec(game, cmd.players.len())?;
+    if let Some(log) = &cmd.log {
+        crate::cmd_play::check_named_replay_path(log)?;
+    }
     let (seats, players) = start_bots(&spec, &cmd.players)?;
     install_interrupt_handler();
     let result = run_match(
@@ -157,7 +164,10 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         players,
         game.new_referee(&spec)?,
         seats,
-        MatchOptions::default(),
+        MatchOptions {
+            no_timeout: cmd.no_timeout,
+            ..MatchOptions::default()
+        },
     );
     stop_if_interrupted();
     let outcome = &result.replay.outcome;

@@ -48,6 +48,7 @@ CSV layout (--format csv): one row per bot, with the columns
                                 two-bot runs: this bot's Elo difference against the other
                                 (paired pentanomial model when seeds are paired) with its 95%
                                 interval and the likelihood of superiority (0..1)
+  late_calls                    answers accepted after the limit, within --time-margin
 A cell is empty when the figure does not apply or is undefined (no games, every game won);
 an interval bound that is unbounded is written inf or -inf. JSON (--format json) holds all of
 this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, matches without a result),
@@ -320,6 +321,19 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
             }
         )?;
     }
+    let late: Vec<String> = r
+        .bots
+        .iter()
+        .filter(|b| b.late_calls > 0)
+        .map(|b| format!("{} {}", b.name, b.late_calls))
+        .collect();
+    if !late.is_empty() {
+        writeln!(
+            out,
+            "late answers accepted within --time-margin: {}",
+            late.join(", ")
+        )?;
+    }
     if r.bots.iter().any(|b| !b.data.is_empty()) {
         writeln!(out)?;
         for b in r.bots.iter().filter(|b| !b.data.is_empty()) {
@@ -427,7 +441,7 @@ fn csv_text(r: &RunReport) -> String {
     let mut out = String::from(
         "bot,command,games,wins,draws,losses,mean_score,mean_rank,p50_us,p99_us,faults,\
          weng_lin_rating,weng_lin_sigma,batch_elo,batch_elo_lower,batch_elo_upper,\
-         elo_diff,elo_diff_lower,elo_diff_upper,los\n",
+         elo_diff,elo_diff_lower,elo_diff_upper,los,late_calls\n",
     );
     let num = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
     // Bot 0's estimate against bot 1; bot 1's row shows the same seen from the other side.
@@ -447,7 +461,7 @@ fn csv_text(r: &RunReport) -> String {
         });
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             csv(&b.name),
             csv(&b.command),
             b.games,
@@ -468,6 +482,7 @@ fn csv_text(r: &RunReport) -> String {
             num(elo.map(|e| e.1)),
             num(elo.map(|e| e.2)),
             num(elo.map(|e| e.3)),
+            b.late_calls,
         );
     }
     out

@@ -203,6 +203,7 @@ mod tests {
             replay_path: None,
             times_us: vec![Vec::new(); 3],
             data: vec![BTreeMap::new(); 3],
+            late_calls: vec![0; 3],
         }
     }
 

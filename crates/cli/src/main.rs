@@ -176,6 +176,14 @@ fn run_default() -> anyhow::Result<ExitCode> {
     outln!(
         "realm: no command given, so here is a small Kingdomino tournament of the built-in bots"
     )?;
+    // Said before anything is written: the demo writes into the current folder.
+    let here = std::env::current_dir().unwrap_or_default();
+    outln!(
+        "It writes its results to {} and its replays under {} (about 5 MB);",
+        here.join("realm.sqlite").display(),
+        here.join("replays").display()
+    )?;
+    outln!("run it from another folder to keep them elsewhere.")?;
     outln!(
         "(`realm --help` lists the commands; `realm serve` then shows every match in a browser)\n"
     )?;

@@ -40,6 +40,10 @@ pub struct TimeFlags {
     /// No time limits at all (for stepping through a bot in a debugger)
     #[arg(long)]
     pub no_timeout: bool,
+    /// Forgive answers up to MS milliseconds over each limit (fastchess's timemargin); the
+    /// report counts them as late answers. The time judged is always the time recorded
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub time_margin: u64,
 }
 
 impl TimeFlags {
@@ -57,6 +61,7 @@ impl TimeFlags {
             time_scale: self.time_scale,
             no_timeout: self.no_timeout,
             timings,
+            time_margin: std::time::Duration::from_millis(self.time_margin),
         })
     }
 }

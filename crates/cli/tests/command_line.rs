@@ -145,3 +145,40 @@ fn each_cause_of_an_error_is_said_once() {
         "error: results store no/dir/x.sqlite: unable to open database file: no/dir/x.sqlite\n"
     );
 }
+
+#[test]
+fn bare_realm_says_where_it_writes_before_it_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let here = dir.path().canonicalize().unwrap();
+    let said = format!(
+        "It writes its results to {} and its replays under {} (about 5 MB);",
+        here.join("realm.sqlite").display(),
+        here.join("replays").display()
+    );
+    assert_eq!(text.lines().nth(1), Some(said.as_str()), "{text}");
+    assert!(here.join("realm.sqlite").is_file());
+}
+
+#[test]
+fn more_bots_than_cores_at_once_is_warned_for_process_bots_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let process = format!("{} bot kingdomino random", realm());
+    let arena = |bot: &str| {
+        let args = ["arena", "kingdomino", bot, "builtin:greedy", "--games", "2"];
+        let out = run(
+            dir.path(),
+            &[&args[..], &["--jobs", "1000", "--quiet"]].concat(),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        stderr(&out)
+    };
+    let text = arena(&process);
+    assert!(
+        text.starts_with("warning: 1000 jobs x 2 seats = 2000 bots may think at once on "),
+        "{text}"
+    );
+    assert!(!arena("builtin:random").contains("warning"));
+}

@@ -153,6 +153,7 @@ fn json_gives_psyleague_ranks_errors_test_data_and_player_data_and_no_replay() {
             "--seed",
             "3",
             "--json",
+            "--no-timeout",
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));

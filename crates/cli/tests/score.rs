@@ -202,6 +202,8 @@ fn option_errors_do_not_name_the_board() {
 #[test]
 fn replay_holds_the_board_the_card_rows_and_the_ranking() {
     let dir = tempfile::tempdir().unwrap();
+    // realm writes into a folder the user named only when it exists.
+    std::fs::create_dir(dir.path().join("out")).unwrap();
     let board = board_file();
     let out = run(
         dir.path(),

@@ -138,7 +138,13 @@ impl Store {
         let mut conn = Connection::open(path).map_err(open_err)?;
         // The busy timeout comes first so that every later step waits for other processes.
         conn.busy_timeout(BUSY_TIMEOUT).map_err(open_err)?;
-        let claimed = identify(&conn, path, existed)?;
+        if !identify(&conn, path, existed)? {
+            // Claimed first, in the write that creates the file: another realm opening the
+            // store a moment later sees a realm store, never an SQLite file without realm's
+            // tables.
+            conn.pragma_update(None, "application_id", APPLICATION_ID)
+                .map_err(open_err)?;
+        }
         match journal {
             Some(journal) => set_journal(&conn, journal),
             None if existed => Ok(()),
@@ -153,9 +159,6 @@ impl Store {
         // (SQLite answers SQLITE_BUSY at once to avoid a deadlock), so writers take it first.
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
         migrations::migrate(&conn)?;
-        if !claimed {
-            conn.pragma_update(None, "application_id", APPLICATION_ID)?;
-        }
         Ok(Store {
             access: Access::ReadWrite(conn),
         })
@@ -442,7 +445,7 @@ const RUN_SELECT: &str =
     "SELECT id, key, kind, created_at, game, variant, league, n_players, seed, n_matches, config FROM runs";
 const MATCH_SELECT: &str =
     "SELECT match_idx, seed, seats, scores, ranks, end_reason, detail, faults, \
-     n_calls, duration_ms, replay_path, times_us, data FROM matches";
+     n_calls, duration_ms, replay_path, times_us, data, late_calls FROM matches";
 
 fn upsert_bot(tx: &rusqlite::Transaction, bot: &BotRecord) -> Result<i64> {
     tx.execute(
@@ -459,8 +462,8 @@ fn upsert_bot(tx: &rusqlite::Transaction, bot: &BotRecord) -> Result<i64> {
 fn insert_match(tx: &rusqlite::Transaction, run_id: i64, m: &MatchRecord) -> Result<usize> {
     Ok(tx.execute(
         "INSERT OR IGNORE INTO matches (run_id, match_idx, seed, seats, scores, ranks, end_reason, detail, \
-         faults, n_calls, duration_ms, replay_path, times_us, data) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+         faults, n_calls, duration_ms, replay_path, times_us, data, late_calls) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         params![
             run_id,
             m.match_idx as i64,
@@ -476,6 +479,7 @@ fn insert_match(tx: &rusqlite::Transaction, run_id: i64, m: &MatchRecord) -> Res
             m.replay_path,
             to_json(&m.times_us, "times_us")?,
             to_json(&m.data, "data")?,
+            to_json(&m.late_calls, "late_calls")?,
         ],
     )?)
 }

@@ -71,6 +71,9 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     -- Why a run stopped before its scheduled end (an SPRT decision), as JSON.
     ALTER TABLE runs ADD COLUMN verdict TEXT;
 ",
+    // 3: calls answered after the game's limit but within `--time-margin`, per seat (JSON);
+    // NULL for matches recorded before.
+    "ALTER TABLE matches ADD COLUMN late_calls TEXT;",
 ];
 
 /// The schema version this realm writes.

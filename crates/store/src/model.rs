@@ -54,6 +54,10 @@ pub struct MatchRecord {
     pub times_us: Vec<Vec<u64>>,
     /// Per seat: `[TDATA]`/`[PDATA]` values the bot reported on stderr.
     pub data: Vec<BTreeMap<String, f64>>,
+    /// Per seat: calls answered after the game's limit but within the run's `--time-margin`
+    /// (forgiven, and counted). Empty for matches recorded before schema 3.
+    #[serde(default)]
+    pub late_calls: Vec<u64>,
 }
 
 /// A match that could not be played to its end through no fault of the bots (its external
@@ -99,6 +103,7 @@ pub(crate) fn match_from_row(
     let faults: String = r.get(7)?;
     let times: String = r.get(11)?;
     let data: String = r.get(12)?;
+    let late_calls: Option<String> = r.get(13)?;
     let (match_idx, seed): (i64, i64) = (r.get(0)?, r.get(1)?);
     let (end_reason, detail): (String, String) = (r.get(5)?, r.get(6)?);
     let (n_calls, duration_ms): (i64, i64) = (r.get(8)?, r.get(9)?);
@@ -118,6 +123,10 @@ pub(crate) fn match_from_row(
             replay_path,
             times_us: parse(times, "times_us")?,
             data: parse(data, "data")?,
+            late_calls: match late_calls {
+                Some(text) => parse(text, "late_calls")?,
+                None => Vec::new(),
+            },
         })
     })())
 }

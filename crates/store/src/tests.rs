@@ -54,6 +54,7 @@ fn game(idx: u64) -> MatchRecord {
             BTreeMap::from([("nodes".to_string(), 12.5)]),
             BTreeMap::new(),
         ],
+        late_calls: vec![0, 2],
     }
 }
 
@@ -103,7 +104,7 @@ fn a_store_from_a_newer_realm_is_refused() {
     let err = Store::open(&path).err().unwrap().to_string();
     assert_eq!(
         err,
-        "results store was written by a newer realm (schema 99, this realm knows 2)"
+        "results store was written by a newer realm (schema 99, this realm knows 3)"
     );
 }
 
@@ -275,14 +276,14 @@ fn read_only_opening_refuses_what_it_cannot_read_and_changes_nothing() {
     assert_eq!(
         error(&old),
         format!(
-            "results store {0} has schema 1, older than this realm's 2; run `realm report --db {0}` \
+            "results store {0} has schema 1, older than this realm's 3; run `realm report --db {0}` \
              once to upgrade it",
             shown(&old)
         )
     );
     assert_eq!(
         error(&newer),
-        "results store was written by a newer realm (schema 99, this realm knows 2)"
+        "results store was written by a newer realm (schema 99, this realm knows 3)"
     );
     let after: Vec<_> = ["empty.sqlite", "notes.txt", "old.sqlite", "newer.sqlite"]
         .iter()
@@ -399,4 +400,36 @@ fn new_stores_carry_realms_application_id_and_old_ones_get_it() {
         .unwrap();
     drop(Store::open(&path).unwrap());
     assert_eq!(id(&path), APPLICATION_ID);
+}
+
+#[test]
+fn matches_from_before_schema_3_read_with_no_late_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    let id = store.ensure_run(&run("k"), &bots()).unwrap();
+    store.insert_matches(id, &[game(0)]).unwrap();
+    drop(store);
+    // A row written by schema 2 has no value in the column migration 3 added.
+    Connection::open(&path)
+        .unwrap()
+        .execute("UPDATE matches SET late_calls = NULL", [])
+        .unwrap();
+    let store = Store::open(&path).unwrap();
+    let read = &store.matches(id).unwrap()[0];
+    assert_eq!(read.late_calls, Vec::<u64>::new());
+    assert_eq!(read.times_us, game(0).times_us);
+}
+
+#[test]
+fn a_run_asked_for_more_matches_grows_and_never_shrinks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("r.sqlite")).unwrap();
+    let mut bigger = run("k");
+    let id = store.ensure_run(&bigger, &bots()).unwrap();
+    bigger.n_matches = 40;
+    assert_eq!(store.ensure_run(&bigger, &bots()).unwrap(), id);
+    assert_eq!(store.run("k").unwrap().n_matches, 40);
+    assert_eq!(store.ensure_run(&run("k"), &bots()).unwrap(), id);
+    assert_eq!(store.run("k").unwrap().n_matches, 40);
 }
