@@ -5,11 +5,13 @@
 //! namespace that cannot happen: when the namespace's first process dies the kernel kills every
 //! other process of the namespace, whatever group or session it moved to.
 //!
-//! Layout after `spawn`: realm → *keeper* (realm's direct child, group leader, parent-death
-//! signal SIGKILL, holds no descriptors) → *bot* (`sh -c COMMAND`, PID 1 of a new namespace,
-//! parent-death signal SIGKILL). The keeper only waits for the bot and ends the same way (same
-//! exit code, or killed by the same signal), so realm reads the bot's status from its own child.
-//! realm dies → keeper killed → bot killed → namespace emptied, all by the kernel.
+//! Layout after `spawn`: realm → *keeper* (realm's direct child, group leader, outside the
+//! namespace) → *init* (PID 1 of a new namespace, reaps orphans) → *bot* (`sh -c COMMAND`, an
+//! ordinary process of the namespace, so signals from outside reach it as usual; PID 1 would
+//! ignore them). Each level has the parent-death signal SIGKILL and holds no descriptor of the
+//! bot. The init hands the bot's wait status to the keeper, which ends the same way (same exit
+//! code, or killed by the same signal), so realm reads the bot's status from its own child.
+//! realm dies → keeper killed → init killed → namespace emptied, all by the kernel.
 //!
 //! Where PID namespaces are unavailable (no user namespaces for an unprivileged user, seccomp in
 //! a container), `unshare` fails in the child and the bot starts as before: its group and the
@@ -46,7 +48,7 @@ pub(crate) fn plan() -> Option<NamespacePlan> {
 impl NamespacePlan {
     /// Runs in the forked child before `exec`. Returns in the process that is to become the bot
     /// (inside the new namespace, or the child itself when no namespace could be made); the
-    /// keeper never returns.
+    /// keeper and the namespace's init never return.
     ///
     /// # Safety
     /// Call only between `fork` and `exec` (a `pre_exec` hook) of a single-threaded child.
@@ -65,19 +67,29 @@ impl NamespacePlan {
                     "cannot map the user into the bot's namespace",
                 ));
             }
+            // The init passes the bot's wait status to the keeper through this pipe: an init
+            // cannot die of a signal sent by itself, so it could not pass a signal on.
+            let mut status_pipe = [0; 2];
+            if libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            let [read_end, write_end] = status_pipe;
             match libc::fork() {
                 -1 => Err(io::Error::last_os_error()),
                 0 => {
-                    libc::prctl(
-                        libc::PR_SET_PDEATHSIG,
-                        libc::SIGKILL as libc::c_ulong,
-                        0,
-                        0,
-                        0,
-                    );
-                    Ok(())
+                    die_with_parent();
+                    match libc::fork() {
+                        -1 => libc::_exit(127),
+                        0 => {
+                            // The bot: an ordinary process of the namespace, so signals from
+                            // outside reach it as they would any process.
+                            die_with_parent();
+                            Ok(())
+                        }
+                        bot => init(bot, write_end),
+                    }
                 }
-                bot => keep(bot),
+                init_pid => keep(init_pid, read_end),
             }
         }
     }
@@ -105,34 +117,111 @@ unsafe fn write_file(path: &std::ffi::CStr, bytes: &[u8]) -> bool {
     }
 }
 
-/// The keeper: holds no descriptor (so the bot's pipes end with the bot, and `spawn` in realm
-/// is not kept waiting on its exec-error pipe), waits for the bot, then ends as it ended.
-unsafe fn keep(bot: libc::pid_t) -> ! {
-    // SAFETY: only async-signal-safe calls, in the forked child (see the module).
+/// SIGKILL when the parent dies, so each level follows the one above it.
+unsafe fn die_with_parent() {
+    // SAFETY: prctl with integer arguments.
     unsafe {
-        if libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32) != 0 {
-            for fd in 0..1024 {
-                libc::close(fd);
+        libc::prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+            0,
+            0,
+            0,
+        );
+    }
+}
+
+/// A forked copy of realm keeps realm's signal handlers (Ctrl-C handling) until it execs; the
+/// keeper and the init never exec, so they take the default dispositions and an empty mask, and
+/// a SIGTERM sent to them acts as it would on any process.
+unsafe fn default_signals() {
+    // SAFETY: signal and sigprocmask with valid arguments; SIGKILL/SIGSTOP simply fail.
+    unsafe {
+        for signal in 1..32 {
+            libc::signal(signal, libc::SIG_DFL);
+        }
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    }
+}
+
+/// Closes every descriptor but `keep` (so no pipe of the bot stays open through us, and realm's
+/// `spawn` is not kept waiting on its exec-error pipe).
+unsafe fn close_all_but(keep: libc::c_int) {
+    // SAFETY: close_range/close on this process's own descriptors.
+    unsafe {
+        let keep = keep as libc::c_uint;
+        let below = keep.checked_sub(1).map(|last| (0, last));
+        for (first, last) in below.into_iter().chain([(keep + 1, libc::c_uint::MAX)]) {
+            if libc::syscall(libc::SYS_close_range, first, last, 0u32) != 0 {
+                for fd in first..last.min(1023) + 1 {
+                    libc::close(fd as libc::c_int);
+                }
             }
         }
+    }
+}
+
+/// The namespace's init (PID 1): reaps every orphan of the namespace until the bot ends, hands
+/// the bot's wait status to the keeper, and exits, which makes the kernel kill whatever is left
+/// in the namespace.
+unsafe fn init(bot: libc::pid_t, status_out: libc::c_int) -> ! {
+    // SAFETY: only async-signal-safe calls, in the forked child (see the module).
+    unsafe {
+        default_signals();
+        close_all_but(status_out);
         let mut status = 0;
         loop {
-            if libc::waitpid(bot, &mut status, 0) == bot {
+            let pid = libc::waitpid(-1, &mut status, 0);
+            if pid == bot {
                 break;
             }
-            if *libc::__errno_location() != libc::EINTR {
+            if pid < 0 && *libc::__errno_location() != libc::EINTR {
                 libc::_exit(127);
             }
         }
+        let bytes = status.to_ne_bytes();
+        libc::write(status_out, bytes.as_ptr().cast(), bytes.len());
+        libc::_exit(0)
+    }
+}
+
+/// The keeper (realm's direct child, outside the namespace): waits for the bot's status from
+/// the init, then ends as the bot ended (same exit code, or killed by the same signal).
+unsafe fn keep(init: libc::pid_t, status_in: libc::c_int) -> ! {
+    // SAFETY: only async-signal-safe calls, in the forked child (see the module).
+    unsafe {
+        default_signals();
+        close_all_but(status_in);
+        let mut bytes = [0u8; 4];
+        let mut got = 0;
+        while got < bytes.len() {
+            let n = libc::read(
+                status_in,
+                bytes[got..].as_mut_ptr().cast(),
+                bytes.len() - got,
+            );
+            if n > 0 {
+                got += n as usize;
+            } else if n == 0 || *libc::__errno_location() != libc::EINTR {
+                break;
+            }
+        }
+        let mut init_status = 0;
+        while libc::waitpid(init, &mut init_status, 0) < 0
+            && *libc::__errno_location() == libc::EINTR
+        {}
+        // Without the bot's status (the init was killed), the init's own stands for it.
+        let status = if got == bytes.len() {
+            i32::from_ne_bytes(bytes)
+        } else {
+            init_status
+        };
         if libc::WIFEXITED(status) {
             libc::_exit(libc::WEXITSTATUS(status));
         }
         let signal = libc::WTERMSIG(status);
-        libc::signal(signal, libc::SIG_DFL);
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, signal);
-        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
         libc::kill(libc::getpid(), signal);
         libc::_exit(128 + signal)
     }
