@@ -97,8 +97,11 @@ impl Schedule {
     }
 
     /// The seed of group `g`.
+    ///
+    /// Seeds are 31-bit (0 to 2^31 - 1): Java referees take an `int` seed, and the same seed
+    /// stream serves realm's own referee and an external one, so the two play the same games.
     pub fn group_seed(&self, group: u64) -> u64 {
-        SplitMix64::new(self.run_seed.wrapping_add(group.wrapping_mul(GAMMA))).next_u64()
+        SplitMix64::new(self.run_seed.wrapping_add(group.wrapping_mul(GAMMA))).next_u64() >> 33
     }
 
     /// Match number `index`.
@@ -184,9 +187,11 @@ mod tests {
         assert_eq!(m[1].seats, vec![1, 0]);
         assert_eq!(m[0].seed, m[1].seed);
         assert_ne!(m[1].seed, m[2].seed);
+        // The top 31 bits of SplitMix64's stream, as a Java referee's int seed takes them.
         let mut stream = SplitMix64::new(42);
-        assert_eq!(m[0].seed, stream.next_u64());
-        assert_eq!(m[2].seed, stream.next_u64());
+        assert_eq!(m[0].seed, stream.next_u64() >> 33);
+        assert_eq!(m[2].seed, stream.next_u64() >> 33);
+        assert!(m.iter().all(|m| m.seed < 1 << 31));
     }
 
     #[test]

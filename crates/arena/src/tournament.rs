@@ -105,10 +105,12 @@ pub struct Tournament {
     pub limits: OutputLimits,
     pub keep_replays: KeepReplays,
     pub replay_dir: PathBuf,
-    /// An external referee command following the CodinGame SDK command line
-    /// (`-p1 CMD -p2 CMD -d PARAMETERS`, one score per player on stdout); see `game_parameters`.
-    /// The template's league, variant and options are passed on to it.
+    /// An external referee command; it prints one score per player on stdout.
     pub external_referee: Option<String>,
+    /// Its arguments, a template: `{PLAYERS}` (`-p1 CMD -p2 CMD ...`), `{P1}`...`{P8}` (one
+    /// command each), `{SEED}`, `{PARAMS}` (the `-d` value of `game_parameters`), every value
+    /// shell-quoted. The CodinGame SDK's form is `{PLAYERS} -d {PARAMS}`.
+    pub external_args: String,
     /// Wall-clock cap of one external-referee match.
     pub external_timeout: Duration,
 }
@@ -196,19 +198,8 @@ impl Tournament {
     /// player. A referee that fails gives no result (`Played::RefereeFailed`).
     fn play_external(&self, referee: &str, m: &ScheduledMatch) -> Played {
         let started = Instant::now();
-        let seed = external_seed(m.seed);
-        let mut command = referee.to_string();
-        for (seat, &e) in m.seats.iter().enumerate() {
-            command.push_str(&format!(
-                " -p{} {}",
-                seat + 1,
-                shell_quote(&self.entrants[e].command())
-            ));
-        }
-        command.push_str(&format!(
-            " -d {}",
-            shell_quote(&game_parameters(&self.template, seed))
-        ));
+        let seed = m.seed;
+        let command = format!("{referee} {}", self.external_arguments(&m.seats, seed));
         let n = m.seats.len();
         // Any number of lines may come before the scores; the byte cap still holds.
         let limits = OutputLimits {
@@ -230,10 +221,9 @@ impl Tournament {
                 })
             }
         };
-        let faults = scores
-            .iter()
-            .map(|&s| (s < 0).then(|| ("referee_fault".to_string(), format!("score {s}"))))
-            .collect();
+        // A negative score is a loss with that score (an SDK referee gives -1 to a player whose
+        // HQ fell as well as to one that crashed): the referee tells no faults realm could read.
+        let faults = vec![None; n];
         Played::Finished(Box::new(MatchRecord {
             match_idx: m.index,
             seed,
@@ -250,6 +240,32 @@ impl Tournament {
             data: vec![BTreeMap::new(); n],
             late_calls: vec![0; n],
         }))
+    }
+
+    /// The external referee's arguments for a match: `external_args` with its placeholders
+    /// filled in.
+    fn external_arguments(&self, seats: &[usize], seed: u64) -> String {
+        let commands: Vec<String> = seats
+            .iter()
+            .map(|&e| shell_quote(&self.entrants[e].command()))
+            .collect();
+        let players: Vec<String> = commands
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("-p{} {c}", i + 1))
+            .collect();
+        let mut args = self
+            .external_args
+            .replace("{PLAYERS}", &players.join(" "))
+            .replace("{SEED}", &seed.to_string())
+            .replace(
+                "{PARAMS}",
+                &shell_quote(&game_parameters(&self.template, seed)),
+            );
+        for (i, command) in commands.iter().enumerate() {
+            args = args.replace(&format!("{{P{}}}", i + 1), command);
+        }
+        args
     }
 
     /// Plays the matches `indices` with `jobs` workers and stores each as it finishes (a failed
@@ -368,12 +384,6 @@ pub struct RunCounts {
     pub referee_errors: usize,
     /// Matches a bot's interruption signal left without a result.
     pub interrupted: usize,
-}
-
-/// The seed an external referee gets: a non-negative 31-bit integer (0..2^31), as
-/// cg-brutaltester and psyleague send, taken from the top bits of the schedule's seed.
-pub fn external_seed(schedule_seed: u64) -> u64 {
-    schedule_seed >> 33
 }
 
 /// The `-d` value for an external referee: `seed=N`, then `league=L`, `variant=V` and every game
@@ -557,8 +567,18 @@ pub enum DataKind {
     PlayerSum,
 }
 
-/// Splits a `[TDATA]`/`[PDATA]`/`[PDATA+]` line into its kind, key and (trimmed) value text.
-pub fn parse_data_line(line: &str) -> Option<(DataKind, &str, &str)> {
+/// One `[TDATA]`/`[PDATA]`/`[PDATA+]` line: its kind, the turn of the per-turn form
+/// (`[PDATA][12] gold = 40`, as cgarena charts them), its key and its (trimmed) value text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataLine<'a> {
+    pub kind: DataKind,
+    pub turn: Option<u32>,
+    pub key: &'a str,
+    pub value: &'a str,
+}
+
+/// Reads a data line; anything else is `None`.
+pub fn parse_data_line(line: &str) -> Option<DataLine<'_>> {
     let line = line.trim();
     let (kind, rest) = [
         ("[TDATA]", DataKind::Test),
@@ -567,16 +587,28 @@ pub fn parse_data_line(line: &str) -> Option<(DataKind, &str, &str)> {
     ]
     .iter()
     .find_map(|(tag, kind)| line.strip_prefix(tag).map(|rest| (*kind, rest)))?;
+    let (turn, rest) = match rest.strip_prefix('[').and_then(|r| r.split_once(']')) {
+        Some((digits, rest)) => (Some(digits.parse().ok()?), rest),
+        None => (None, rest),
+    };
     let (key, value) = rest.split_once('=')?;
     let key = key.trim();
-    (!key.is_empty()).then_some((kind, key, value.trim()))
+    (!key.is_empty()).then_some(DataLine {
+        kind,
+        turn,
+        key,
+        value: value.trim(),
+    })
 }
 
 /// Collects the numeric values of `[TDATA]`, `[PDATA]` and `[PDATA+]` lines (the
 /// psyleague/cgarena convention): the last value of a key in a match is kept, `[PDATA+]` values
 /// are summed.
 pub fn collect_bot_data(stderr: &str, into: &mut BTreeMap<String, f64>) {
-    for (kind, key, value) in stderr.lines().filter_map(parse_data_line) {
+    for DataLine {
+        kind, key, value, ..
+    } in stderr.lines().filter_map(parse_data_line)
+    {
         let Ok(v) = value.parse::<f64>() else {
             continue;
         };
@@ -662,9 +694,7 @@ mod tests {
     }
 
     #[test]
-    fn external_referees_get_31_bit_seeds_and_every_game_parameter() {
-        assert_eq!(external_seed(u64::MAX), (1 << 31) - 1);
-        assert_eq!(external_seed(1 << 33), 1);
+    fn external_referees_get_every_game_parameter() {
         let mut spec = MatchSpec::new("x", 2, 0);
         assert_eq!(game_parameters(&spec, 5), "seed=5");
         spec.league = Some(2);

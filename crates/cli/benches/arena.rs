@@ -39,6 +39,7 @@ fn tournament(n_matches: u64, replay_dir: std::path::PathBuf) -> Tournament {
         keep_replays: KeepReplays::None,
         replay_dir,
         external_referee: None,
+        external_args: String::new(),
         external_timeout: Duration::from_secs(60),
     }
 }

@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use realm_arena::report::{HeadToHead, SprtVerdict};
-use realm_arena::tournament::Played;
+use realm_arena::tournament::{shell_quote, Played};
 use realm_arena::{unique_labels, Entrant, KeepReplays, OutputLimits, Schedule, Tournament};
 use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel, SprtStatus};
 use realm_store::{BotRecord, Journal, RunRecord, Store};
@@ -20,7 +20,7 @@ use serde_json::json;
 use crate::catalog::Catalog;
 use crate::cmd_report::{elo_text, print_report, ReportFormat};
 use crate::live::{LiveScore, Progress};
-use crate::options::{game, parse_seed, MatchFlags, TimeFlags};
+use crate::options::{game, note_negative_seed, parse_seed, MatchFlags, TimeFlags};
 
 /// Exit code of a run that ended with matches its external referee failed to play.
 const EXIT_REFEREE_ERRORS: u8 = 3;
@@ -56,17 +56,20 @@ const SPRT_HELP: &str = concat!(
 
 const REFEREE_HELP: &str = "\
 Drive an external CodinGame-SDK-style referee instead of realm's own (GAME is then only a label). \
-It runs as `CMD -p1 BOT1 -p2 BOT2 ... -d PARAMETERS`, PARAMETERS being `seed=N` (N in 0..2^31, \
-derived from --seed and the match; paired matches share it), then `league=L`, `variant=V` and \
-every --option KEY=VALUE, one per line (Java Properties, as SDK referees read -d; `realm \
-referee` understands it too). It must print one integer score per player (negative for a player \
-at fault); lines before the scores are skipped, as cg-brutaltester does. A referee that fails \
-gives no result: see the exit status";
+By default (--referee-args sdk) it runs as `CMD -p1 BOT1 -p2 BOT2 ... -d PARAMETERS`, plus \
+`-league L` when --league is given, PARAMETERS being `seed=N` (the match's seed, N in 0..2^31: \
+realm's own referee plays the same seed, so the two can be compared game by game), then \
+`league=L`, `variant=V` and every --option KEY=VALUE, one per line (Java Properties, as SDK \
+referees read -d; `realm referee` understands it too). Built-in bots are sent as `realm bot GAME \
+NAME` commands. The referee must print one integer score per player; lines before the scores \
+are skipped, as cg-brutaltester does, and a negative score is a loss with that score, not a \
+fault. A referee that fails gives no result: see the exit status";
 
 #[derive(Args)]
 pub struct RunFlags {
-    /// Parallel matches (default: cores / players per match, at least 1)
-    #[arg(long, short)]
+    /// Parallel matches (default: cores / players per match, at least 1); -t as in
+    /// cg-brutaltester
+    #[arg(long, short, short_alias = 't')]
     jobs: Option<usize>,
     /// Players per match (default: the game's smallest count)
     #[arg(long)]
@@ -99,6 +102,17 @@ pub struct RunFlags {
         long_help = REFEREE_HELP
     )]
     referee: Option<String>,
+    /// How the external referee's command line is written: `sdk` (`-p1 CMD -p2 CMD -d PARAMS`,
+    /// plus `-league L` when --league is given, as SDK referee front-ends take it), `seed`
+    /// (`-p1 CMD -p2 CMD -seed N`, plus `-league L`), or a template with {PLAYERS}, {P1}..{P8},
+    /// {SEED}, {PARAMS} and {LEAGUE}
+    #[arg(
+        long,
+        value_name = "STYLE|TEMPLATE",
+        default_value = "sdk",
+        allow_hyphen_values = true
+    )]
+    referee_args: String,
     /// Wall-clock limit of one external-referee match; a referee still running then has failed
     #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
     referee_timeout: f64,
@@ -198,16 +212,24 @@ fn prepare(
     kind: &str,
     flags: &RunFlags,
 ) -> Result<Prepared> {
-    let entrants = bot_args
+    let mut entrants = bot_args
         .iter()
         .map(|b| Entrant::from_arg(b))
         .collect::<Result<Vec<Entrant>, String>>()
         .map_err(anyhow::Error::msg)?;
     let labels = unique_labels(&entrants);
     let (template, n_seats) = if flags.referee.is_some() {
-        if entrants.iter().any(|e| matches!(e, Entrant::Builtin(_))) {
-            bail!("built-in bots cannot play under an external referee; use `realm bot GAME NAME` as a command");
+        if flags.setup.league.is_none() {
+            errln!(
+                "warning: no --league given: an SDK referee plays its own default league \
+                 (usually the lowest); pass --league L to choose"
+            );
         }
+        // An external referee starts bots itself: built-in bots go as `realm bot` processes.
+        entrants = entrants
+            .iter()
+            .map(|e| builtin_as_process(e, game_slug, flags.setup.league))
+            .collect::<Result<Vec<_>>>()?;
         let n = flags.players.unwrap_or(2);
         // Nothing is validated (realm may not know the game); league, variant and options
         // are passed on to the referee.
@@ -218,7 +240,7 @@ fn prepare(
             .players
             .unwrap_or(game.info().variant(flags.setup.variant.as_deref())?.players[0]);
         // Validates game, variant, league and options; the seed comes from the schedule.
-        let template = flags.setup.spec(game, n)?;
+        let template = flags.setup.spec_quietly(game, n)?;
         for e in &entrants {
             if let Entrant::Builtin(name) = e {
                 game.new_bot(name, 0, template.league)?;
@@ -236,7 +258,10 @@ fn prepare(
         );
     }
     let run_seed = match &flags.setup.seed {
-        Some(s) => parse_seed(s)?,
+        Some(s) => {
+            note_negative_seed(s);
+            parse_seed(s)?
+        }
         // A fixed default, so running the same command again resumes the same run.
         None => 1,
     };
@@ -316,6 +341,7 @@ fn prepare(
                 .unwrap_or_else(|| PathBuf::from("replays").join(format!("run-{key}"))),
         )?,
         external_referee: flags.referee.clone(),
+        external_args: referee_args_template(&flags.referee_args, flags.setup.league)?,
         external_timeout: Duration::from_secs_f64(flags.referee_timeout),
     };
     let shard = flags.shard.as_deref().map(parse_shard).transpose()?;
@@ -440,6 +466,39 @@ fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Res
 
 /// Prints the report; a reader that closed the pipe early is not an error here, so that the
 /// exit code still tells about failed matches.
+/// The external referee's argument template for `--referee-args` (see its help).
+fn referee_args_template(style: &str, league: Option<u32>) -> Result<String> {
+    let league_flag = league.map(|l| format!(" -league {l}")).unwrap_or_default();
+    let template = match style {
+        "sdk" => format!("{{PLAYERS}} -d {{PARAMS}}{league_flag}"),
+        "seed" => format!("{{PLAYERS}} -seed {{SEED}}{league_flag}"),
+        custom if custom.contains('{') => custom.to_string(),
+        other => bail!(
+            "--referee-args {other}: expected sdk, seed, or a template with {{PLAYERS}}, \
+             {{P1}}..{{P8}}, {{SEED}}, {{PARAMS}} or {{LEAGUE}}"
+        ),
+    };
+    Ok(template.replace(
+        "{LEAGUE}",
+        &league.map(|l| l.to_string()).unwrap_or_default(),
+    ))
+}
+
+/// A built-in bot as the command an external referee can start: `realm bot GAME NAME`.
+fn builtin_as_process(entrant: &Entrant, game_slug: &str, league: Option<u32>) -> Result<Entrant> {
+    let Entrant::Builtin(name) = entrant else {
+        return Ok(entrant.clone());
+    };
+    let game = game(game_slug).context("built-in bots under --referee need a game realm knows")?;
+    game.new_bot(name, 0, league)?;
+    let exe = std::env::current_exe().context("cannot find realm's own executable")?;
+    let league = league.map(|l| format!(" --league {l}")).unwrap_or_default();
+    Ok(Entrant::Command(format!(
+        "{} bot {game_slug} {name}{league}",
+        shell_quote(&exe.to_string_lossy())
+    )))
+}
+
 /// More bots than cores may be running at once: a bot's measured time can then include waiting
 /// for a core, and under load that decides timeouts. Built-in bots are not limited, so only runs
 /// with a process bot are warned.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use realm_arena::tournament::{parse_data_line, DataKind};
+use realm_arena::tournament::{parse_data_line, DataKind, DataLine};
 use realm_arena::{make_seats, run_match, unique_labels, Entrant, OutputLimits};
 use realm_core::{Replay, ReplayPlayer};
 use serde::Serialize;
@@ -41,11 +41,13 @@ pub struct PlayArgs {
     /// Serve the replay in the web viewer afterwards
     #[arg(long, conflicts_with = "json")]
     pub view: bool,
-    /// Print one line of JSON for psyleague's cmd_play_game instead of a summary:
-    /// `{"ranks":[...],"errors":[...],"test_data":{...},"player_data":[{...},...]}` with 0-based
-    /// ranks, whether each player faulted, the seed and the bots' `[TDATA] key = value` lines,
-    /// and each player's `[PDATA]` (last value) and `[PDATA+]` (summed) lines. Writes no replay
-    /// unless --replay is given (league runs play thousands of games)
+    /// Print one line of JSON for psyleague's cmd_play_game and cgarena's cmd_play_match
+    /// instead of a summary: `{"ranks":[...],"errors":[...],"test_data":{...},
+    /// "player_data":[{...},...],"attributes":[...]}` with 0-based ranks, 1 for each player at
+    /// fault (else 0), the seed and the bots' `[TDATA] key = value` lines, each player's
+    /// `[PDATA]` (last value) and `[PDATA+]` (summed) lines, and every data line as
+    /// `{name, player, turn, value}` (`[PDATA][TURN] key = value` sets the turn). Writes no
+    /// replay unless --replay is given (league runs play thousands of games)
     #[arg(long)]
     pub json: bool,
 }
@@ -128,7 +130,7 @@ pub fn start_bots(
     Ok((seats, players))
 }
 
-fn default_replay_path(replay: &Replay) -> PathBuf {
+pub fn default_replay_path(replay: &Replay) -> PathBuf {
     let variant = replay
         .spec
         .variant
@@ -181,17 +183,40 @@ pub fn write_replay(path: &Path, replay: &Replay, destination: Destination) -> R
 struct PsyleagueResult {
     /// 0-based (0 = first), equal for a draw, as trueskill takes them.
     ranks: Vec<u32>,
-    errors: Vec<bool>,
+    /// 1 for a player at fault, else 0 (cgarena reads integers; psyleague sums them).
+    errors: Vec<u8>,
     test_data: BTreeMap<String, Value>,
     player_data: Vec<BTreeMap<String, Value>>,
+    /// Every data line as cgarena reads it.
+    attributes: Vec<Attribute>,
+}
+
+/// One `[TDATA]`/`[PDATA]` line for cgarena: `player` is `None` for test data, `turn` is set by
+/// the per-turn form, and the value stays text (cgarena parses it).
+#[derive(Debug, PartialEq, Serialize)]
+struct Attribute {
+    name: String,
+    player: Option<usize>,
+    turn: Option<u32>,
+    value: String,
 }
 
 fn psyleague_result(replay: &Replay) -> PsyleagueResult {
     let outcome = &replay.outcome;
     let mut test_data = BTreeMap::from([("seed".to_string(), Value::from(replay.spec.seed))]);
     let mut player_data = vec![BTreeMap::new(); outcome.ranks.len()];
+    let mut attributes = Vec::new();
     for turn in &replay.turns {
-        for (kind, key, value) in turn.stderr.lines().filter_map(parse_data_line) {
+        for line in turn.stderr.lines().filter_map(parse_data_line) {
+            let DataLine {
+                kind, key, value, ..
+            } = line;
+            attributes.push(Attribute {
+                name: key.to_string(),
+                player: (kind != DataKind::Test).then_some(turn.player),
+                turn: line.turn,
+                value: value.to_string(),
+            });
             let (into, value) = match kind {
                 DataKind::Test => (&mut test_data, data_value(value)),
                 DataKind::Player => (&mut player_data[turn.player], data_value(value)),
@@ -207,9 +232,14 @@ fn psyleague_result(replay: &Replay) -> PsyleagueResult {
     }
     PsyleagueResult {
         ranks: outcome.ranks.iter().map(|r| r - 1).collect(),
-        errors: outcome.faults.iter().map(Option::is_some).collect(),
+        errors: outcome
+            .faults
+            .iter()
+            .map(|f| u8::from(f.is_some()))
+            .collect(),
         test_data,
         player_data,
+        attributes,
     }
 }
 

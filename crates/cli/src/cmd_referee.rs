@@ -10,7 +10,8 @@ use clap::Args;
 use realm_arena::{run_match, MatchOptions};
 
 use crate::cmd_play::{
-    install_interrupt_handler, start_bots, stop_if_interrupted, write_replay, Destination,
+    check_named_replay_path, default_replay_path, install_interrupt_handler, start_bots,
+    stop_if_interrupted, write_replay, Destination,
 };
 use crate::options::{game, MatchFlags};
 
@@ -33,7 +34,12 @@ struct SdkCommandLine {
     league: Option<u32>,
     variant: Option<String>,
     options: Vec<String>,
+    /// `-l`: the SDK's game-result JSON.
     log: Option<PathBuf>,
+    /// realm's own: the match as a realm replay.
+    replay: Option<PathBuf>,
+    /// `-s`: show the match in realm's viewer afterwards (the SDK's "show" flag).
+    show: bool,
     /// realm's own: no time limits (for tests and debugging).
     no_timeout: bool,
 }
@@ -65,6 +71,8 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
             "-variant" | "--variant" => set_once(&mut parsed.variant, value(word)?, "variant")?,
             "-l" | "--log" => parsed.log = Some(PathBuf::from(value(word)?)),
             "--no-timeout" => parsed.no_timeout = true,
+            "--replay" => parsed.replay = Some(PathBuf::from(value(word)?)),
+            "-s" => parsed.show = true,
             "-d" => {
                 for pair in value(word)?
                     .split([',', ' ', '\n', '\r'])
@@ -130,8 +138,16 @@ Usage: realm referee GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d KEY=VALUE,...] [
   -seed N          the match seed (CodinGame's seeds may be negative)
   -league L        the league (default: the game's top league)
   -variant V       a variant of the game (`realm games` lists them)
-  -l FILE          write the replay to FILE (its directory must exist)
+  -l FILE          write the SDK's game-result JSON to FILE (scores, outputs, errors per
+                   turn, failCause), as SDK referees do; its directory must exist
+  -s               show the match in realm's viewer afterwards (prints a URL)
+  --replay FILE    write the match as a realm replay (realm's own flag)
   --no-timeout     no time limits (realm's own flag, for debugging a bot)
+
+After the scores, the game's parameters follow, one per line (seed=N, league=L, variant=V and
+options), as cg-brutaltester's replay hint reads them. -d keys the game does not know are
+ignored, as SDK referees ignore unknown properties; nothing is printed on stderr unless the
+command itself is wrong (cg-brutaltester counts referee stderr as an error).
 
 A setting given twice with different values (-d seed=7 -seed 8) is an error.
 
@@ -147,15 +163,26 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
     }
     let cmd = parse(&args.words)?;
     let game = game(&cmd.game)?;
+    // Keys a game does not know are ignored, as SDK referees ignore unknown properties
+    // (silently: cg-brutaltester counts any stderr of a referee as an error).
+    let known = game.info().options;
+    let options = cmd
+        .options
+        .into_iter()
+        .filter(|pair| {
+            pair.split_once('=')
+                .is_some_and(|(k, _)| known.contains(&k.trim()))
+        })
+        .collect();
     let flags = MatchFlags {
         seed: cmd.seed,
         league: cmd.league,
         variant: cmd.variant,
-        options: cmd.options,
+        options,
     };
-    let spec = flags.spec(game, cmd.players.len())?;
-    if let Some(log) = &cmd.log {
-        crate::cmd_play::check_named_replay_path(log)?;
+    let spec = flags.spec_quietly(game, cmd.players.len())?;
+    for path in [&cmd.log, &cmd.replay].into_iter().flatten() {
+        check_named_replay_path(path)?;
     }
     let (seats, players) = start_bots(&spec, &cmd.players)?;
     install_interrupt_handler();
@@ -170,21 +197,117 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         },
     );
     stop_if_interrupted();
-    let outcome = &result.replay.outcome;
-    for (score, fault) in outcome.scores.iter().zip(&outcome.faults) {
-        outln!(
-            "{}",
-            if fault.is_some() {
-                (*score).min(-1)
-            } else {
-                *score
-            }
-        )?;
+    let scores = sdk_scores(&result.replay);
+    let parameters = game_parameter_lines(&spec);
+    // The scores, then the game's parameters: cg-brutaltester keeps the lines after the scores
+    // for its "replay this game" hint (`-d LINES`).
+    for score in &scores {
+        outln!("{score}")?;
     }
-    if let Some(log) = cmd.log {
-        write_replay(&log, &result.replay, Destination::Named)?;
+    for line in &parameters {
+        outln!("{line}")?;
+    }
+    if let Some(log) = &cmd.log {
+        let json = serde_json::to_vec(&sdk_game_result(&result.replay, &scores, &parameters))?;
+        realm_arena::files::write_atomically(log, &json)
+            .with_context(|| format!("cannot write game result {}", log.display()))?;
+    }
+    let replay_path = match (&cmd.replay, cmd.show) {
+        (Some(path), _) => Some((path.clone(), Destination::Named)),
+        (None, true) => Some((default_replay_path(&result.replay), Destination::Default)),
+        (None, false) => None,
+    };
+    if let Some((path, destination)) = &replay_path {
+        write_replay(path, &result.replay, *destination)?;
+        if cmd.show {
+            return crate::cmd_serve::view(path, None);
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One score per player as SDK referees print them: a player at fault scores at most -1.
+fn sdk_scores(replay: &realm_core::Replay) -> Vec<i64> {
+    let outcome = &replay.outcome;
+    outcome
+        .scores
+        .iter()
+        .zip(&outcome.faults)
+        .map(|(&score, fault)| {
+            if fault.is_some() {
+                score.min(-1)
+            } else {
+                score
+            }
+        })
+        .collect()
+}
+
+/// `seed=N`, then `league=L` and `variant=V` when set, then the game options: the properties
+/// that replay this match (`realm referee GAME ... -d` reads them back).
+fn game_parameter_lines(spec: &realm_core::MatchSpec) -> Vec<String> {
+    let mut lines = vec![format!("seed={}", spec.seed)];
+    if let Some(league) = spec.league {
+        lines.push(format!("league={league}"));
+    }
+    if let Some(variant) = &spec.variant {
+        lines.push(format!("variant={variant}"));
+    }
+    lines.extend(spec.options.iter().map(|(k, v)| format!("{k}={v}")));
+    lines
+}
+
+/// The CodinGame SDK's game-result JSON (what an SDK referee writes with `-l`), so scripts
+/// written for SDK referees (psyleague's and cgarena's play scripts) read realm's unchanged:
+/// per player index, one entry per turn in `outputs` and `errors` (the player's answer and
+/// stderr on its turns, `null` on the others), `scores`, `summaries` (each turn's verdict),
+/// `uinput` (the game parameters), `failCause` (`null`: realm's referee does not fail).
+fn sdk_game_result(
+    replay: &realm_core::Replay,
+    scores: &[i64],
+    parameters: &[String],
+) -> serde_json::Value {
+    use serde_json::{json, Map, Value};
+    let n = scores.len();
+    let mut outputs: Vec<Vec<Value>> = vec![Vec::new(); n];
+    let mut errors: Vec<Vec<Value>> = vec![Vec::new(); n];
+    let mut summaries = Vec::new();
+    for turn in &replay.turns {
+        for p in 0..n {
+            let (output, error) = if p == turn.player {
+                let stderr = (!turn.stderr.is_empty()).then(|| Value::from(turn.stderr.clone()));
+                (
+                    Value::from(turn.output.join("\n")),
+                    stderr.unwrap_or(Value::Null),
+                )
+            } else {
+                (Value::Null, Value::Null)
+            };
+            outputs[p].push(output);
+            errors[p].push(error);
+        }
+        summaries.push(Value::from(turn.verdict.detail.clone()));
+    }
+    let by_index = |lists: Vec<Vec<Value>>| -> Map<String, Value> {
+        lists
+            .into_iter()
+            .enumerate()
+            .map(|(p, list)| (p.to_string(), Value::from(list)))
+            .collect()
+    };
+    let mut outputs = by_index(outputs);
+    outputs.insert("referee".into(), Value::from(Vec::<Value>::new()));
+    json!({
+        "scores": scores.iter().enumerate().map(|(p, s)| (p.to_string(), json!(s))).collect::<Map<_, _>>(),
+        "outputs": outputs,
+        "errors": by_index(errors),
+        "summaries": summaries,
+        "uinput": parameters,
+        "views": [],
+        "tooltips": [],
+        "agents": replay.players.iter().enumerate().map(|(i, p)| json!({"index": i, "name": p.name})).collect::<Vec<_>>(),
+        "failCause": null,
+    })
 }
 
 #[cfg(test)]

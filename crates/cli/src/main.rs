@@ -107,7 +107,8 @@ enum Command {
 
 fn main() -> ExitCode {
     realm_arena::become_subreaper();
-    let cli = match Cli::try_parse() {
+    let args = options::players_as_positionals(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return options::clap_failure(e),
     };

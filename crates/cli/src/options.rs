@@ -67,8 +67,17 @@ impl TimeFlags {
 }
 
 impl MatchFlags {
-    /// The match spec, validated against the game.
+    /// The match spec, validated against the game; a negative seed is said on stderr.
     pub fn spec(&self, game: GameKind, n_players: usize) -> Result<MatchSpec> {
+        if let Some(text) = &self.seed {
+            note_negative_seed(text);
+        }
+        self.spec_quietly(game, n_players)
+    }
+
+    /// `spec` without a word on stderr (`realm referee`: cg-brutaltester counts referee stderr
+    /// as an error, and CodinGame seeds are often negative).
+    pub fn spec_quietly(&self, game: GameKind, n_players: usize) -> Result<MatchSpec> {
         let seed = match &self.seed {
             Some(text) => parse_seed(text)?,
             None => random_seed(),
@@ -108,19 +117,24 @@ pub fn parse_seed(text: &str) -> Result<u64> {
         return Ok(v);
     }
     match text.parse::<i64>() {
-        Ok(v) => {
-            // Negative seeds are CodinGame's (Java longs): the same 64 bits, said out loud.
-            errln!(
-                "note: seed {v} is used as {} (the same 64 bits, as replays record it)",
-                v as u64
-            );
-            Ok(v as u64)
-        }
+        Ok(v) => Ok(v as u64),
         Err(_) => bail!(
             "seed `{text}` is not a 64-bit integer (0 to {}, or negative down to {})",
             u64::MAX,
             i64::MIN
         ),
+    }
+}
+
+/// Negative seeds are CodinGame's (Java longs): the same 64 bits, said out loud.
+pub fn note_negative_seed(text: &str) {
+    if let Ok(v) = text.trim().parse::<i64>() {
+        if v < 0 {
+            errln!(
+                "note: seed {v} is used as {} (the same 64 bits, as replays record it)",
+                v as u64
+            );
+        }
     }
 }
 
@@ -180,5 +194,73 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             errln!("{first} (see --help)");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `realm arena GAME -p1 CMD -p2 CMD ...` (cg-brutaltester's form) as `realm arena GAME CMD CMD
+/// ...`: the `-pN` pairs become positional bots in N's order, right after the game. Only for
+/// `arena` and `sprt`; other commands (`referee` reads its own `-pN`) are left as they are.
+pub fn players_as_positionals(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let is_run = args.get(1).is_some_and(|c| c == "arena" || c == "sprt");
+    if !is_run {
+        return args;
+    }
+    let mut rest = Vec::with_capacity(args.len());
+    let mut players: Vec<(u32, std::ffi::OsString)> = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(arg) = it.next() {
+        let seat = arg
+            .to_str()
+            .and_then(|a| a.strip_prefix("-p"))
+            .and_then(|n| n.parse::<u32>().ok());
+        match (seat, it.len()) {
+            (Some(n), 1..) => players.push((n, it.next().unwrap_or_default())),
+            _ => rest.push(arg),
+        }
+    }
+    if players.is_empty() {
+        return rest;
+    }
+    players.sort_by_key(|(n, _)| *n);
+    // After `realm`, the command and the game.
+    let at = rest.len().min(3);
+    rest.splice(at..at, players.into_iter().map(|(_, cmd)| cmd));
+    rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn os(words: &[&str]) -> Vec<std::ffi::OsString> {
+        words.iter().map(Into::into).collect()
+    }
+
+    #[test]
+    fn brutaltester_style_players_become_positional_bots_in_seat_order() {
+        assert_eq!(
+            players_as_positionals(os(&[
+                "realm",
+                "arena",
+                "kingdomino",
+                "-p2",
+                "./b",
+                "--games",
+                "4",
+                "-p1",
+                "./a x"
+            ])),
+            os(&[
+                "realm",
+                "arena",
+                "kingdomino",
+                "./a x",
+                "./b",
+                "--games",
+                "4"
+            ])
+        );
+        let referee = os(&["realm", "referee", "kingdomino", "-p1", "a", "-p2", "b"]);
+        assert_eq!(players_as_positionals(referee.clone()), referee);
     }
 }

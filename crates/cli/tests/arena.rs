@@ -356,7 +356,7 @@ fn logging_referee(dir: &Path) -> String {
         &script,
         format!(
             "python3 -c 'import json,sys; print(json.dumps(sys.argv[1:]))' \"$@\" >> {log}\n\
-             exec {realm} referee kingdomino \"$@\" --no-timeout -l {replay}\n",
+             exec {realm} referee kingdomino \"$@\" --no-timeout --replay {replay}\n",
             log = dir.join("args.log").display(),
             realm = realm(),
             replay = dir.join("last.json").display(),
@@ -613,6 +613,8 @@ fn a_hung_referee_times_out_and_a_broken_one_stops_the_run() {
             "echo weak",
             "--games",
             "200",
+            "--league",
+            "3",
             "--quiet",
             "--db",
             "g.sqlite",

@@ -401,7 +401,7 @@ fn psyleague_json_gives_zero_based_ranks_and_errors() {
     );
     assert_eq!(
         stdout(&out).trim(),
-        r#"{"ranks":[1,0],"errors":[false,false],"test_data":{"seed":3},"player_data":[{},{}]}"#
+        r#"{"ranks":[1,0],"errors":[0,0],"test_data":{"seed":3},"player_data":[{},{}],"attributes":[]}"#
     );
 }
 
@@ -422,8 +422,10 @@ fn the_referee_command_prints_one_score_per_player() {
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let lines: Vec<i64> = stdout(&out).lines().map(|l| l.parse().unwrap()).collect();
-    assert_eq!(lines.len(), 2);
+    let text = stdout(&out);
+    // The scores, then the game's parameters (cg-brutaltester's replay hint reads them).
+    assert_eq!(text.lines().skip(2).collect::<Vec<_>>(), ["seed=5"]);
+    let lines: Vec<i64> = text.lines().take(2).map(|l| l.parse().unwrap()).collect();
     assert!(lines[0] > 0);
     assert_eq!(lines[1], -1, "a crashed player scores -1");
 }

@@ -140,6 +140,7 @@ fn json_gives_psyleague_ranks_errors_test_data_and_player_data_and_no_replay() {
     let talker = format!(
         "echo '[TDATA] map = big' >&2; echo '[PDATA] depth = 7' >&2; \
          echo '[PDATA+] evals = 2' >&2; echo '[PDATA+] evals = 3.5' >&2; \
+         echo '[PDATA][1] gold = 40' >&2; \
          exec {} bot kingdomino greedy",
         realm()
     );
@@ -159,8 +160,13 @@ fn json_gives_psyleague_ranks_errors_test_data_and_player_data_and_no_replay() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
-        "{\"ranks\":[0,1],\"errors\":[false,false],\"test_data\":{\"map\":\"big\",\"seed\":3},\
-         \"player_data\":[{\"depth\":7,\"evals\":5.5},{}]}\n"
+        "{\"ranks\":[0,1],\"errors\":[0,0],\"test_data\":{\"map\":\"big\",\"seed\":3},\
+         \"player_data\":[{\"depth\":7,\"evals\":5.5,\"gold\":40},{}],\"attributes\":[\
+         {\"name\":\"map\",\"player\":null,\"turn\":null,\"value\":\"big\"},\
+         {\"name\":\"depth\",\"player\":0,\"turn\":null,\"value\":\"7\"},\
+         {\"name\":\"evals\",\"player\":0,\"turn\":null,\"value\":\"2\"},\
+         {\"name\":\"evals\",\"player\":0,\"turn\":null,\"value\":\"3.5\"},\
+         {\"name\":\"gold\",\"player\":0,\"turn\":1,\"value\":\"40\"}]}\n"
     );
     assert!(
         !dir.path().join("replays").exists(),

@@ -1,0 +1,275 @@
+//! realm as the tools CodinGame players run expect it: cg-brutaltester's and the SDK's referee
+//! command line and `-l` game result, cgarena's and psyleague's `--json` contract, and
+//! `realm arena --referee` with external referees.
+
+mod common;
+
+use std::path::Path;
+
+use common::{realm, run, stderr, stdout};
+use realm_store::{MatchRecord, Store};
+
+fn stored(db: &Path) -> Vec<MatchRecord> {
+    let store = Store::open(db).unwrap();
+    let run = store.latest_run().unwrap().expect("a run");
+    let mut matches = store.matches(run.id).unwrap();
+    matches.sort_by_key(|m| m.match_idx);
+    matches
+}
+
+fn bot(name: &str) -> String {
+    format!("{} bot kingdomino {name}", realm())
+}
+
+#[test]
+fn the_referee_prints_the_game_parameters_after_the_scores_and_ignores_unknown_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let (greedy, random) = (bot("greedy"), bot("random"));
+    let out = run(
+        dir.path(),
+        &[
+            "referee",
+            "kingdomino",
+            "-p1",
+            &greedy,
+            "-p2",
+            &random,
+            "-d",
+            "seed=5\nleague=2\nfrom_a_newer_sdk=1",
+            "--no-timeout",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "",
+        "cg-brutaltester counts any referee stderr as an error"
+    );
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].parse::<i64>().unwrap() > lines[1].parse::<i64>().unwrap());
+    assert_eq!(lines[2..], ["seed=5", "league=2"]);
+}
+
+#[test]
+fn the_referees_log_is_the_sdk_game_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let talker = format!("echo '[PDATA] depth = 3' >&2; exec {}", bot("greedy"));
+    let out = run(
+        dir.path(),
+        &[
+            "referee",
+            "kingdomino",
+            "-p1",
+            &talker,
+            "-p2",
+            "exit 1",
+            "-d",
+            "seed=9",
+            "-l",
+            "game.json",
+            "--no-timeout",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("game.json")).unwrap()).unwrap();
+    let printed: Vec<i64> = stdout(&out)
+        .lines()
+        .take(2)
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(result["scores"]["0"], printed[0]);
+    assert_eq!(result["scores"]["1"], -1, "the crashed player");
+    assert_eq!(result["failCause"], serde_json::Value::Null);
+    assert_eq!(result["uinput"], serde_json::json!(["seed=9"]));
+    // One entry per turn for every player; a player's stderr on its own turns.
+    let errors0 = result["errors"]["0"].as_array().unwrap();
+    assert_eq!(errors0.len(), result["summaries"].as_array().unwrap().len());
+    assert_eq!(errors0[0], "[PDATA] depth = 3\n");
+    assert!(result["outputs"]["0"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("PUT "));
+    assert_eq!(result["outputs"]["1"][0], serde_json::Value::Null);
+}
+
+#[test]
+fn play_json_meets_cgarenas_contract() {
+    // cgarena 1.4.2 reads `ranks` and `errors` as lists of u8 and `attributes` as
+    // {name: string, player: index|null, turn: u16|null, value: string}.
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "play",
+            "kingdomino",
+            "exit 1",
+            "builtin:greedy",
+            "--json",
+            "--seed",
+            "2",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["ranks"], serde_json::json!([1, 0]));
+    assert_eq!(json["errors"], serde_json::json!([1, 0]));
+    assert_eq!(json["attributes"], serde_json::json!([]));
+}
+
+#[test]
+fn arena_takes_brutaltester_style_players_and_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "kingdomino",
+            "-p2",
+            "builtin:random",
+            "-p1",
+            "builtin:greedy",
+            "-t",
+            "1",
+            "--games",
+            "4",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(report["bots"][0]["name"], "builtin:greedy");
+    assert_eq!(report["bots"][1]["name"], "builtin:random");
+    assert_eq!(report["run"]["matches_played"], 4);
+}
+
+#[test]
+fn realms_referee_inside_and_outside_plays_the_same_games_with_built_in_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    // The reference bot is deterministic, so the same seed gives the same game on both sides.
+    let common = [
+        "arena",
+        "kingdomino",
+        "builtin:reference",
+        "builtin:greedy",
+        "--games",
+        "6",
+        "--seed",
+        "11",
+        "--league",
+        "3",
+        "--quiet",
+    ];
+    let inside = run(dir.path(), &[&common[..], &["--db", "in.sqlite"]].concat());
+    assert!(inside.status.success(), "{}", stderr(&inside));
+    let referee = format!("{} referee kingdomino", realm());
+    let outside = run(
+        dir.path(),
+        &[&common[..], &["--db", "out.sqlite", "--referee", &referee]].concat(),
+    );
+    assert!(outside.status.success(), "{}", stderr(&outside));
+    let (inside, outside) = (
+        stored(&dir.path().join("in.sqlite")),
+        stored(&dir.path().join("out.sqlite")),
+    );
+    assert_eq!(inside.len(), 6);
+    for (a, b) in inside.iter().zip(&outside) {
+        assert_eq!(a.seed, b.seed, "one seed stream");
+        assert!(a.seed < 1 << 31);
+        assert_eq!(
+            a.scores[a.seats.iter().position(|&s| s == 0).unwrap()],
+            b.scores[b.seats.iter().position(|&s| s == 0).unwrap()],
+            "the reference bot scores the same on seed {}",
+            a.seed
+        );
+    }
+}
+
+#[test]
+fn a_negative_score_from_an_external_referee_is_a_loss_not_a_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    // A referee in which player 1's HQ always falls: it scores -1, as the official Ice and Fire
+    // referee gives.
+    std::fs::write(dir.path().join("referee.sh"), "echo 3; echo -1\n").unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "ice-and-fire",
+            "--referee",
+            "sh referee.sh",
+            "./a",
+            "./b",
+            "--games",
+            "2",
+            "--league",
+            "4",
+            "--quiet",
+            "--db",
+            "r.sqlite",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    for record in stored(&dir.path().join("r.sqlite")) {
+        assert_eq!(record.scores, vec![3, -1]);
+        assert_eq!(record.ranks, vec![1, 2]);
+        assert_eq!(record.faults, vec![None, None]);
+    }
+}
+
+#[test]
+fn the_league_goes_to_an_sdk_referee_as_its_own_flag_and_templates_shape_the_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    // The referee logs its arguments, one per line, and scores 1 - 0.
+    std::fs::write(
+        dir.path().join("referee.sh"),
+        "printf '%s\\n' \"$@\" >> args.log; echo 1; echo 0\n",
+    )
+    .unwrap();
+    let arena = |extra: &[&str]| {
+        let args = [
+            "arena",
+            "kingdomino",
+            "--referee",
+            "sh referee.sh",
+            "./a",
+            "./b",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--quiet",
+        ];
+        let out = run(dir.path(), &[&args[..], extra].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let log = std::fs::read_to_string(dir.path().join("args.log")).unwrap();
+        std::fs::remove_file(dir.path().join("args.log")).unwrap();
+        (stderr(&out), log)
+    };
+    let (warned, log) = arena(&["--db", "a.sqlite", "--league", "2"]);
+    assert_eq!(warned, "");
+    let first: Vec<&str> = log.lines().take(7).collect();
+    assert_eq!(first[..4], ["-p1", "./a", "-p2", "./b"]);
+    assert_eq!(first[4], "-d");
+    assert!(first[5].starts_with("seed="), "{log}");
+    assert!(log.contains("league=2\n-league\n2\n"), "{log}");
+    let (warned, log) = arena(&["--db", "b.sqlite", "--referee-args", "seed"]);
+    assert!(warned.starts_with("warning: no --league given"), "{warned}");
+    let first: Vec<&str> = log.lines().take(6).collect();
+    assert_eq!(first[..5], ["-p1", "./a", "-p2", "./b", "-seed"]);
+    assert!(first[5].parse::<u32>().is_ok(), "{log}");
+    let (_, log) = arena(&[
+        "--db",
+        "c.sqlite",
+        "--league",
+        "1",
+        "--referee-args",
+        "--first {P1} --second {P2} {SEED} L{LEAGUE}",
+    ]);
+    let first: Vec<&str> = log.lines().take(6).collect();
+    assert_eq!(first[..4], ["--first", "./a", "--second", "./b"]);
+    assert_eq!(first[5], "L1");
+}
