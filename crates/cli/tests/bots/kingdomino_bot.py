@@ -103,8 +103,9 @@ def main():
         if calls == at and mode == "half":
             print(put, flush=True)
             misbehave("sleep")
-        print("%s\nPICK %d" % (put, free[0] if free else 0), flush=True)
+        # stderr first: what a bot writes after its answer may land in the next call's stderr.
         print("placed at " + put, file=sys.stderr, flush=True)
+        print("%s\nPICK %d" % (put, free[0] if free else 0), flush=True)
 
 
 main()
