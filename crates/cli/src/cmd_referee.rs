@@ -144,8 +144,8 @@ Usage: realm referee GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d KEY=VALUE,...] [
   --replay FILE    write the match as a realm replay (realm's own flag)
   --no-timeout     no time limits (realm's own flag, for debugging a bot)
 
-After the scores, the game's parameters follow, one per line (seed=N, league=L, variant=V and
-options), as cg-brutaltester's replay hint reads them. -d keys the game does not know are
+After the scores, the game's parameters follow on one line (seed=N,league=L,variant=V and
+options), which cg-brutaltester's replay hint passes back as `-d`. -d keys the game does not know are
 ignored, as SDK referees ignore unknown properties; nothing is printed on stderr unless the
 command itself is wrong (cg-brutaltester counts referee stderr as an error).
 
@@ -204,9 +204,8 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
     for score in &scores {
         outln!("{score}")?;
     }
-    for line in &parameters {
-        outln!("{line}")?;
-    }
+    // One line, commas between entries (which `-d` reads), so the hint is one shell word.
+    outln!("{}", parameters.join(","))?;
     if let Some(log) = &cmd.log {
         let json = serde_json::to_vec(&sdk_game_result(&result.replay, &scores, &parameters))?;
         realm_arena::files::write_atomically(log, &json)
