@@ -113,6 +113,13 @@ pub struct RunFlags {
         allow_hyphen_values = true
     )]
     referee_args: String,
+    /// Play every scheduled match through realm's own referee and through the referee CMD (same
+    /// seeds, same seats, sent as --referee would), store nothing, and print every match whose
+    /// scores differ: checks a referee port against realm's, or realm's against an official
+    /// one. Bots must be deterministic for the comparison to mean anything. Exit 3 when any
+    /// match differs or the referee fails
+    #[arg(long, value_name = "CMD", conflicts_with = "referee")]
+    compare_referee: Option<String>,
     /// Wall-clock limit of one external-referee match; a referee still running then has failed
     #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
     referee_timeout: f64,
@@ -527,6 +534,9 @@ fn print_final_report(store: &Store, key: &str, format: ReportFormat) -> Result<
 
 pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     let prepared = prepare(&args.game, &args.bots, args.games, "arena", &args.run)?;
+    if let Some(referee) = &args.run.compare_referee {
+        return compare_referees(&prepared.tournament, referee, &args.run);
+    }
     let schedule = &prepared.tournament.schedule;
     if let Some(note) = rounding_note(args.games, schedule) {
         errln!("{note}");
@@ -574,6 +584,78 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     }
     print_final_report(&store, &prepared.run.key, args.format)?;
     referee_error_exit(&store, run_id, &wanted)
+}
+
+/// `--compare-referee`: every scheduled match through both referees, differences printed.
+fn compare_referees(native: &Tournament, referee: &str, flags: &RunFlags) -> Result<ExitCode> {
+    let league = native.template.league;
+    // Nothing is kept or stored: the comparison is its printed lines.
+    let copy = |entrants: Vec<Entrant>, external: Option<String>| -> Result<Tournament> {
+        Ok(Tournament {
+            template: native.template.clone(),
+            entrants,
+            labels: native.labels.clone(),
+            schedule: native.schedule.clone(),
+            jobs: 1,
+            options: native.options,
+            limits: native.limits,
+            keep_replays: KeepReplays::None,
+            replay_dir: native.replay_dir.clone(),
+            external_referee: external,
+            external_args: referee_args_template(&flags.referee_args, league)?,
+            external_timeout: native.external_timeout,
+        })
+    };
+    let ours = copy(native.entrants.clone(), None)?;
+    let game_slug = native.template.game.clone();
+    let as_processes = native
+        .entrants
+        .iter()
+        .map(|e| builtin_as_process(e, &game_slug, league))
+        .collect::<Result<Vec<_>>>()?;
+    let theirs = copy(as_processes, Some(referee.to_string()))?;
+    let stop = stop_flag();
+    let (mut agree, mut differ) = (0, 0);
+    for index in 0..native.schedule.n_matches() {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let m = native.schedule.get(index);
+        let scores = |played: Played| match played {
+            Played::Finished(record) => Ok(record.scores),
+            Played::RefereeFailed(e) | Played::Interrupted(e) => Err(e.reason),
+        };
+        let a = scores(ours.play_one(&Catalog, &m)?);
+        let b = scores(theirs.play_one(&Catalog, &m)?);
+        if matches!((&a, &b), (Ok(a), Ok(b)) if a == b) {
+            agree += 1;
+            continue;
+        }
+        differ += 1;
+        outln!(
+            "match {index} (seed {}, seats {:?}): realm {} vs referee {}",
+            m.seed,
+            m.seats,
+            shown_scores(&a),
+            shown_scores(&b)
+        )?;
+    }
+    outln!(
+        "{agree} of {} matches agree between realm's referee and `{referee}`",
+        agree + differ
+    )?;
+    Ok(if differ == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(3)
+    })
+}
+
+fn shown_scores(scores: &std::result::Result<Vec<i64>, String>) -> String {
+    match scores {
+        Ok(scores) => format!("{scores:?}"),
+        Err(reason) => format!("failed ({reason})"),
+    }
 }
 
 pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {

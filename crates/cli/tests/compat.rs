@@ -274,3 +274,48 @@ fn the_league_goes_to_an_sdk_referee_as_its_own_flag_and_templates_shape_the_arg
     assert_eq!(first[..4], ["--first", "./a", "--second", "./b"]);
     assert_eq!(first[5], "L1");
 }
+
+#[test]
+fn compare_referee_plays_the_same_matches_through_both_referees() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "arena",
+        "kingdomino",
+        "builtin:reference",
+        "builtin:greedy",
+        "--games",
+        "4",
+        "--league",
+        "3",
+    ];
+    let same = format!("{} referee kingdomino --no-timeout", realm());
+    let out = run(
+        dir.path(),
+        &[&args[..], &["--compare-referee", &same]].concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!("4 of 4 matches agree between realm's referee and `{same}`\n")
+    );
+    // A referee that always scores 1 - 2 disagrees with every match, each one named.
+    std::fs::write(dir.path().join("fixed.sh"), "echo 1; echo 2\n").unwrap();
+    let out = run(
+        dir.path(),
+        &[&args[..], &["--compare-referee", "sh fixed.sh"]].concat(),
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains(" vs referee [1, 2]"))
+            .count(),
+        4,
+        "{text}"
+    );
+    assert!(text.ends_with("0 of 4 matches agree between realm's referee and `sh fixed.sh`\n"));
+    assert!(
+        !dir.path().join("realm.sqlite").exists(),
+        "a comparison stores nothing"
+    );
+}
