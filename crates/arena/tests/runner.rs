@@ -142,6 +142,16 @@ fn play_with(
     run_match(&spec, players, Box::new(referee), seats, options)
 }
 
+/// Replay players `p0`, `p1`, ... for matches whose commands the test does not record.
+fn anonymous_players(n: usize) -> Vec<ReplayPlayer> {
+    (0..n)
+        .map(|i| ReplayPlayer {
+            name: format!("p{i}"),
+            command: String::new(),
+        })
+        .collect()
+}
+
 fn fault_of(result: &realm_arena::MatchResult, player: usize) -> Option<FaultKind> {
     result.replay.outcome.faults[player]
         .as_ref()
@@ -387,12 +397,7 @@ fn no_process_is_left_after_a_match_of_misbehaving_bots() {
     )
     .unwrap();
     let groups = [p0.pgid(), p1.pgid()];
-    let players = (0..2)
-        .map(|i| ReplayPlayer {
-            name: format!("p{i}"),
-            command: String::new(),
-        })
-        .collect();
+    let players = anonymous_players(2);
     let result = run_match(
         &spec,
         players,
@@ -415,12 +420,7 @@ fn no_timeout_waits_for_a_slow_bot() {
         Seat::process(BotProcess::spawn(slow, OutputLimits::default()).unwrap()),
         Seat::process(BotProcess::spawn(GOOD, OutputLimits::default()).unwrap()),
     ];
-    let players = (0..2)
-        .map(|i| ReplayPlayer {
-            name: format!("p{i}"),
-            command: String::new(),
-        })
-        .collect();
+    let players = anonymous_players(2);
     let options = MatchOptions {
         no_timeout: true,
         ..MatchOptions::default()
@@ -587,12 +587,7 @@ fn dead_bot_with_a_child_holding_stdout(
             Seat::process(spawn(&bot, OutputLimits::default()).unwrap()),
             Seat::process(spawn(GOOD, OutputLimits::default()).unwrap()),
         ];
-        let players = (0..2)
-            .map(|i| ReplayPlayer {
-                name: format!("p{i}"),
-                command: String::new(),
-            })
-            .collect();
+        let players = anonymous_players(2);
         let options = MatchOptions {
             no_timeout: true,
             ..MatchOptions::default()
