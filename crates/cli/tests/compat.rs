@@ -319,3 +319,39 @@ fn compare_referee_plays_the_same_matches_through_both_referees() {
         "a comparison stores nothing"
     );
 }
+
+#[test]
+fn the_referees_show_flag_serves_the_match_in_the_viewer() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let mut referee = Command::new(realm())
+        .args([
+            "referee",
+            "kingdomino",
+            "-p1",
+            &bot("greedy"),
+            "-p2",
+            &bot("random"),
+        ])
+        .args(["-d", "seed=3", "-s", "--no-timeout"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines: Vec<String> = BufReader::new(referee.stdout.take().unwrap())
+        .lines()
+        .take(4)
+        .map(Result::unwrap)
+        .collect();
+    referee.kill().unwrap();
+    referee.wait().unwrap();
+    // The scores and parameters first (brutaltester reads them), then the viewer's address.
+    assert_eq!(lines[2], "seed=3");
+    assert!(
+        lines[3].starts_with("realm viewer: http://127.0.0.1:") && lines[3].contains("/replay/"),
+        "{lines:?}"
+    );
+    assert!(dir.path().join("replays/kingdomino-3.json").is_file());
+}
