@@ -10,7 +10,11 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-python3 -m venv "$work/venv"
+if ! python3 -m venv "$work/venv" 2>/dev/null; then
+  # Debian's python3 needs its venv package for this.
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+  python3 -m venv "$work/venv"
+fi
 "$work/venv/bin/pip" install -q psyleague==0.4.1
 psyleague="$work/venv/bin/psyleague"
 
