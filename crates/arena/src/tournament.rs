@@ -390,6 +390,11 @@ pub struct RunCounts {
 /// option as `KEY=VALUE`, one per line. CodinGame SDK referees read it as Java `Properties`
 /// (one entry per line); `realm referee` accepts lines, commas or spaces between entries.
 pub fn game_parameters(template: &MatchSpec, seed: u64) -> String {
+    game_parameter_list(template, seed).join("\n")
+}
+
+/// The entries of `game_parameters`, one `KEY=VALUE` each (`realm referee` prints them too).
+pub fn game_parameter_list(template: &MatchSpec, seed: u64) -> Vec<String> {
     let mut params = vec![format!("seed={seed}")];
     if let Some(league) = template.league {
         params.push(format!("league={league}"));
@@ -398,7 +403,7 @@ pub fn game_parameters(template: &MatchSpec, seed: u64) -> String {
         params.push(format!("variant={variant}"));
     }
     params.extend(template.options.iter().map(|(k, v)| format!("{k}={v}")));
-    params.join("\n")
+    params
 }
 
 /// How long a referee that printed its scores may take to exit by itself (to finish writing

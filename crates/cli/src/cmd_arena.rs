@@ -18,6 +18,7 @@ use realm_store::{BotRecord, Journal, RunRecord, Store};
 use serde_json::json;
 
 use crate::catalog::Catalog;
+use crate::cmd_play::{entrants_from_args, missing_parent};
 use crate::cmd_report::{elo_text, print_report, ReportFormat};
 use crate::live::{LiveScore, Progress};
 use crate::options::{game, note_negative_seed, parse_seed, MatchFlags, TimeFlags};
@@ -219,11 +220,7 @@ fn prepare(
     kind: &str,
     flags: &RunFlags,
 ) -> Result<Prepared> {
-    let mut entrants = bot_args
-        .iter()
-        .map(|b| Entrant::from_arg(b))
-        .collect::<Result<Vec<Entrant>, String>>()
-        .map_err(anyhow::Error::msg)?;
+    let mut entrants = entrants_from_args(bot_args)?;
     let labels = unique_labels(&entrants);
     let (template, n_seats) = if flags.referee.is_some() {
         if flags.setup.league.is_none() {
@@ -319,15 +316,12 @@ fn prepare(
         Keep::None => KeepReplays::None,
     };
     if let Some(dir) = &flags.replay_dir {
-        // realm creates the folder the user named, never the folders above it.
-        if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
-            if !parent.is_dir() {
-                bail!(
-                    "--replay-dir {}: no directory {}",
-                    dir.display(),
-                    parent.display()
-                );
-            }
+        if let Some(parent) = missing_parent(dir) {
+            bail!(
+                "--replay-dir {}: no directory {}",
+                dir.display(),
+                parent.display()
+            );
         }
     }
     let tournament = Tournament {
@@ -471,8 +465,6 @@ fn referee_error_exit(store: &Store, run_id: i64, wanted: &BTreeSet<u64>) -> Res
     Ok(ExitCode::from(EXIT_REFEREE_ERRORS))
 }
 
-/// Prints the report; a reader that closed the pipe early is not an error here, so that the
-/// exit code still tells about failed matches.
 /// The external referee's argument template for `--referee-args` (see its help).
 fn referee_args_template(style: &str, league: Option<u32>) -> Result<String> {
     let league_flag = league.map(|l| format!(" -league {l}")).unwrap_or_default();
@@ -525,6 +517,8 @@ fn oversubscription_warning(
     })
 }
 
+/// Prints the report; a reader that closed the pipe early is not an error here, so that the
+/// exit code still tells about failed matches.
 fn print_final_report(store: &Store, key: &str, format: ReportFormat) -> Result<()> {
     match print_report(store, key, format) {
         Err(e) if crate::is_broken_pipe(&e) => Ok(()),

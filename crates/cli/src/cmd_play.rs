@@ -65,11 +65,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     install_interrupt_handler();
     let result = run_match(&spec, players, referee, seats, options);
     stop_if_interrupted();
-    let destination = match (&args.replay, args.json) {
-        (Some(path), _) => Some((path.clone(), Destination::Named)),
-        (None, false) => Some((default_replay_path(&result.replay), Destination::Default)),
-        (None, true) => None,
-    };
+    let destination = replay_destination(args.replay.as_deref(), !args.json, &result.replay);
     if let Some((path, destination)) = &destination {
         write_replay(path, &result.replay, *destination)?;
     }
@@ -107,11 +103,7 @@ pub fn start_bots(
     spec: &realm_core::MatchSpec,
     bots: &[String],
 ) -> Result<(Vec<realm_arena::Seat>, Vec<ReplayPlayer>)> {
-    let entrants = bots
-        .iter()
-        .map(|b| Entrant::from_arg(b))
-        .collect::<Result<Vec<Entrant>, String>>()
-        .map_err(anyhow::Error::msg)?;
+    let entrants = entrants_from_args(bots)?;
     let labels = unique_labels(&entrants);
     let seats = make_seats(
         &Catalog,
@@ -128,6 +120,13 @@ pub fn start_bots(
         })
         .collect();
     Ok((seats, players))
+}
+
+/// The bots of the command line; an empty one is a usage error.
+pub fn entrants_from_args(bots: &[String]) -> Result<Vec<Entrant>> {
+    bots.iter()
+        .map(|b| Entrant::from_arg(b).map_err(anyhow::Error::msg))
+        .collect()
 }
 
 pub fn default_replay_path(replay: &Replay) -> PathBuf {
@@ -151,17 +150,38 @@ pub enum Destination {
     Default,
 }
 
+/// Where a match's replay goes: the path the user named, else realm's default path when one is
+/// wanted, else nowhere.
+pub fn replay_destination(
+    named: Option<&Path>,
+    default_wanted: bool,
+    replay: &Replay,
+) -> Option<(PathBuf, Destination)> {
+    match (named, default_wanted) {
+        (Some(path), _) => Some((path.to_path_buf(), Destination::Named)),
+        (None, true) => Some((default_replay_path(replay), Destination::Default)),
+        (None, false) => None,
+    }
+}
+
 /// A replay path the user named must be in a directory that exists: checked before the match,
 /// so a typo costs no game.
 pub fn check_named_replay_path(path: &Path) -> Result<()> {
-    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) if !dir.is_dir() => bail!(
+    match missing_parent(path) {
+        Some(dir) => bail!(
             "cannot write replay {}: no directory {}",
             path.display(),
             dir.display()
         ),
-        _ => Ok(()),
+        None => Ok(()),
     }
+}
+
+/// The folder `path` would go into, when that folder does not exist (realm creates only the
+/// last component of a path the user named, never the folders above it).
+pub fn missing_parent(path: &Path) -> Option<&Path> {
+    path.parent()
+        .filter(|dir| !dir.as_os_str().is_empty() && !dir.is_dir())
 }
 
 /// Writes the replay whole or not at all (see `write_atomically`).

@@ -7,11 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use realm_arena::tournament::game_parameter_list;
 use realm_arena::{run_match, MatchOptions};
 
 use crate::cmd_play::{
-    check_named_replay_path, default_replay_path, install_interrupt_handler, start_bots,
-    stop_if_interrupted, write_replay, Destination,
+    check_named_replay_path, install_interrupt_handler, replay_destination, start_bots,
+    stop_if_interrupted, write_replay,
 };
 use crate::options::{game, MatchFlags};
 
@@ -198,7 +199,7 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
     );
     stop_if_interrupted();
     let scores = sdk_scores(&result.replay);
-    let parameters = game_parameter_lines(&spec);
+    let parameters = game_parameter_list(&spec, spec.seed);
     // The scores, then the game's parameters: cg-brutaltester keeps the lines after the scores
     // for its "replay this game" hint (`-d LINES`).
     for score in &scores {
@@ -211,11 +212,7 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         realm_arena::files::write_atomically(log, &json)
             .with_context(|| format!("cannot write game result {}", log.display()))?;
     }
-    let replay_path = match (&cmd.replay, cmd.show) {
-        (Some(path), _) => Some((path.clone(), Destination::Named)),
-        (None, true) => Some((default_replay_path(&result.replay), Destination::Default)),
-        (None, false) => None,
-    };
+    let replay_path = replay_destination(cmd.replay.as_deref(), cmd.show, &result.replay);
     if let Some((path, destination)) = &replay_path {
         write_replay(path, &result.replay, *destination)?;
         if cmd.show {
@@ -240,20 +237,6 @@ fn sdk_scores(replay: &realm_core::Replay) -> Vec<i64> {
             }
         })
         .collect()
-}
-
-/// `seed=N`, then `league=L` and `variant=V` when set, then the game options: the properties
-/// that replay this match (`realm referee GAME ... -d` reads them back).
-fn game_parameter_lines(spec: &realm_core::MatchSpec) -> Vec<String> {
-    let mut lines = vec![format!("seed={}", spec.seed)];
-    if let Some(league) = spec.league {
-        lines.push(format!("league={league}"));
-    }
-    if let Some(variant) = &spec.variant {
-        lines.push(format!("variant={variant}"));
-    }
-    lines.extend(spec.options.iter().map(|(k, v)| format!("{k}={v}")));
-    lines
 }
 
 /// The CodinGame SDK's game-result JSON (what an SDK referee writes with `-l`), so scripts

@@ -19,19 +19,23 @@ pub enum ReportFormat {
     Csv,
 }
 
-/// What the CSV layout holds, for `realm report --help`.
-const REPORT_EXAMPLES: &str = "\
-Examples:
+/// The examples of `realm report -h`, and the start of `--help` (`concat!` needs a literal).
+macro_rules! report_examples {
+    () => {
+        "Examples:
   realm report
   realm report --list
-  realm report --run 3 --format json";
+  realm report --run 3 --format json
+  realm report --run 3 --format csv > results.csv"
+    };
+}
 
-/// The long help: the examples, then the CSV columns.
-const CSV_COLUMNS: &str = "\
-Examples:
-  realm report
-  realm report --list
-  realm report --run 3 --format csv > results.csv
+const REPORT_EXAMPLES: &str = report_examples!();
+
+/// What the CSV layout holds, for `realm report --help`, after the examples.
+const CSV_COLUMNS: &str = concat!(
+    report_examples!(),
+    "
 
 CSV layout (--format csv): one row per bot, with the columns
   bot, command                  the bot's label and command
@@ -52,7 +56,8 @@ CSV layout (--format csv): one row per bot, with the columns
 A cell is empty when the figure does not apply or is undefined (no games, every game won);
 an interval bound that is unbounded is written inf or -inf. JSON (--format json) holds all of
 this and more (pairwise matrix, per-seat results, pentanomial counts, bot data, matches without a result),
-with null for unbounded values.";
+with null for unbounded values."
+);
 
 #[derive(Args)]
 #[command(after_help = REPORT_EXAMPLES, after_long_help = CSV_COLUMNS)]

@@ -11,6 +11,8 @@ use realm_kingdom_builder::{
     format_table, score_bytes, score_replay, LordsRule, ScoreFormat, ScoreOptions,
 };
 
+use crate::cmd_play::{write_replay, Destination};
+
 #[derive(Args)]
 pub struct ScoreArgs {
     /// The game (only kingdom-builder has a scorer)
@@ -87,12 +89,15 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     })?;
     crate::write_stdout(format_args!("{}", format_table(&table, format)))?;
 
-    let replay_path = match (&args.replay, args.view) {
-        (Some(path), _) => Some(path.clone()),
-        (None, true) => Some(default_replay_path(&args.board, from_stdin)),
+    let destination = match (&args.replay, args.view) {
+        (Some(path), _) => Some((path.clone(), Destination::Named)),
+        (None, true) => Some((
+            default_replay_path(&args.board, from_stdin),
+            Destination::Default,
+        )),
         (None, false) => None,
     };
-    let Some(replay_path) = replay_path else {
+    let Some((replay_path, destination)) = destination else {
         return Ok(ExitCode::SUCCESS);
     };
     let lords = if args.lords_zero {
@@ -100,14 +105,10 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     } else {
         LordsRule::NonZeroCounts
     };
-    crate::cmd_play::write_replay(
+    write_replay(
         &replay_path,
         &score_replay(&board, &table, lords),
-        if args.replay.is_some() {
-            crate::cmd_play::Destination::Named
-        } else {
-            crate::cmd_play::Destination::Default
-        },
+        destination,
     )?;
     if args.view {
         return crate::cmd_serve::view(&replay_path, None);

@@ -10,16 +10,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{
-    live_processes_with, processes_left_with, python_bot, realm, run, stderr, stdout, tag,
+    live_processes_with, processes_left_with, python_bot, realm, run, stderr, stdout, stored, tag,
     unique_sleep,
 };
 use realm_store::{MatchRecord, Store};
-
-fn stored(db: &Path) -> Vec<MatchRecord> {
-    let store = Store::open(db).unwrap();
-    let run = store.latest_run().unwrap().expect("a run");
-    store.matches(run.id).unwrap()
-}
 
 /// Records without the fields that legitimately differ between two runs of one match.
 fn comparable(mut records: Vec<MatchRecord>) -> Vec<MatchRecord> {
@@ -747,16 +741,14 @@ fn more_games_extend_the_run_and_reuse_the_matches_it_has() {
     };
     arena("10");
     // Raw records: a replayed match would differ in its measured times.
-    let mut first = stored(&dir.path().join("realm.sqlite"));
-    first.sort_by_key(|r| r.match_idx);
+    let first = stored(&dir.path().join("realm.sqlite"));
     assert_eq!(first.len(), 10);
     let report = arena("20");
     assert!(report.starts_with("run 1 "), "one run, extended:\n{report}");
     assert!(report.contains(": 20/20 matches"), "{report}");
     let store = Store::open(&dir.path().join("realm.sqlite")).unwrap();
     assert_eq!(store.runs().unwrap().len(), 1);
-    let mut all = stored(&dir.path().join("realm.sqlite"));
-    all.sort_by_key(|r| r.match_idx);
+    let all = stored(&dir.path().join("realm.sqlite"));
     assert_eq!(all.len(), 20);
     assert_eq!(
         all[..10],

@@ -4,18 +4,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::{realm, run, stderr, stdout};
-use realm_store::{MatchRecord, Store};
-
-fn stored(db: &Path) -> Vec<MatchRecord> {
-    let store = Store::open(db).unwrap();
-    let run = store.latest_run().unwrap().expect("a run");
-    let mut matches = store.matches(run.id).unwrap();
-    matches.sort_by_key(|m| m.match_idx);
-    matches
-}
+use common::{realm, run, stderr, stdout, stored};
 
 fn bot(name: &str) -> String {
     format!("{} bot kingdomino {name}", realm())

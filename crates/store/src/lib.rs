@@ -80,6 +80,13 @@ enum Access {
     ReadOnly(PathBuf),
 }
 
+/// Why a database whose `application_id` is `id` is not realm's: `None` for realm's id and for
+/// none (0: a new file, or a store of a realm from before application ids).
+pub(crate) fn foreign_application(id: i32) -> Option<String> {
+    (id != 0 && id != APPLICATION_ID)
+        .then(|| format!("another application's SQLite database, application_id {id:#x}"))
+}
+
 /// Whether the database at `path` may be opened as a realm store, before anything is written to
 /// it: a realm store, a new (empty) file, or a store of a realm from before application ids
 /// (realm's schema, no id). Returns whether it already carries realm's id; anything else is
@@ -98,10 +105,8 @@ fn identify(conn: &Connection, path: &Path, existed: bool) -> Result<bool> {
     if id == APPLICATION_ID {
         return Ok(true);
     }
-    if id != 0 {
-        return Err(refuse(format!(
-            "another application's SQLite database, application_id {id:#x}"
-        )));
+    if let Some(why) = foreign_application(id) {
+        return Err(refuse(why));
     }
     if !existed || read_only::has_realm_schema(conn)? {
         return Ok(false);

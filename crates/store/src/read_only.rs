@@ -58,10 +58,8 @@ pub(crate) fn check_schema(path: &Path, conn: &Connection) -> Result<()> {
             _ => e.into(),
         })?;
     let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
-    if id != 0 && id != crate::APPLICATION_ID {
-        return Err(not_a_store(&format!(
-            "another application's SQLite database, application_id {id:#x}"
-        )));
+    if let Some(why) = crate::foreign_application(id) {
+        return Err(not_a_store(&why));
     }
     if !has_realm_schema(conn)? {
         return Err(not_a_store(if fingerprint(path)?.0 == 0 {

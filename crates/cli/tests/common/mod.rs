@@ -6,6 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+/// The matches of the newest run in the results store at `db`, in match order.
+pub fn stored(db: &Path) -> Vec<realm_store::MatchRecord> {
+    let store = realm_store::Store::open(db).unwrap();
+    let run = store.latest_run().unwrap().expect("a run");
+    store.matches(run.id).unwrap()
+}
+
 pub fn realm() -> &'static str {
     env!("CARGO_BIN_EXE_realm")
 }
