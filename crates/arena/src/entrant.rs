@@ -93,9 +93,13 @@ fn file_name(word: &str) -> &str {
 
 /// Labels made unique by appending `#2`, `#3` to repeats, so two copies of one bot stay apart.
 pub fn unique_labels(entrants: &[Entrant]) -> Vec<String> {
+    unique_names(entrants.iter().map(Entrant::label))
+}
+
+/// Names made unique as `unique_labels` does, for seats that are not all entrants.
+pub fn unique_names(bases: impl IntoIterator<Item = String>) -> Vec<String> {
     let mut labels: Vec<String> = Vec::new();
-    for e in entrants {
-        let base = e.label();
+    for base in bases {
         let repeats = labels
             .iter()
             .filter(|l| **l == base || l.starts_with(&format!("{base}#")))

@@ -15,10 +15,12 @@ pub mod schedule;
 pub mod seat;
 pub mod tournament;
 
-pub use entrant::{unique_labels, Entrant};
+pub use entrant::{unique_labels, unique_names, Entrant};
 pub use process::{BotProcess, CallReport, OutputLimits};
 pub use registry::{become_subreaper, kill_all_bots, live_bots};
-pub use runner::{run_match, MatchOptions, MatchResult};
+pub use runner::{run_match, settle_call, MatchOptions, MatchResult};
 pub use schedule::{Schedule, ScheduledMatch};
 pub use seat::Seat;
-pub use tournament::{bot_seed, make_seats, ArenaError, GameCatalog, KeepReplays, Tournament};
+pub use tournament::{
+    bot_seed, make_seat, make_seats, ArenaError, GameCatalog, KeepReplays, Tournament,
+};

@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use realm_core::{
-    Fault, MatchSpec, Referee, Replay, ReplayPlayer, ReplayTurn, Verdict, REPLAY_FORMAT_VERSION,
+    Fault, FaultKind, MatchSpec, Referee, Replay, ReplayPlayer, ReplayTurn, Request, Verdict,
+    REPLAY_FORMAT_VERSION,
 };
 
 use crate::seat::Seat;
@@ -81,30 +82,8 @@ pub fn run_match(
             interrupted.get_or_insert((player, signal));
         }
         response_times.push((player, time_us));
-        let (output, verdict) = match report.answer {
-            Ok(lines) => {
-                let verdict = referee.answer(player, &lines);
-                (lines, verdict)
-            }
-            Err((kind, detail)) => {
-                referee.fault(
-                    player,
-                    Fault {
-                        kind,
-                        turn: request.turn,
-                        detail: detail.clone(),
-                    },
-                );
-                // The turn's verdict is the fault as the game records it: a spec may class a
-                // runner fault differently (Blocking's R17 counts an exit as a timeout).
-                let (kind, detail) = match referee.outcome().faults.get(player) {
-                    Some(Some(recorded)) => (recorded.kind, recorded.detail.clone()),
-                    _ => (kind, detail),
-                };
-                // What the bot did print before the fault, e.g. one line of a two-line answer.
-                (report.partial, Verdict::fault(kind, detail))
-            }
-        };
+        let (output, verdict) =
+            settle_call(referee.as_mut(), &request, report.answer, report.partial);
         // A faulted player is never called again, so its process can go now.
         if verdict.is_fault() {
             seats[player].stop();
@@ -137,6 +116,41 @@ pub fn run_match(
         response_times,
         interrupted,
         late_calls,
+    }
+}
+
+/// Hands one call's result to the referee: the answer lines, or the fault the call ended in.
+/// Returns what the bot printed and the turn's verdict.
+pub fn settle_call(
+    referee: &mut dyn Referee,
+    request: &Request,
+    answer: Result<Vec<String>, (FaultKind, String)>,
+    partial: Vec<String>,
+) -> (Vec<String>, Verdict) {
+    let player = request.player;
+    match answer {
+        Ok(lines) => {
+            let verdict = referee.answer(player, &lines);
+            (lines, verdict)
+        }
+        Err((kind, detail)) => {
+            referee.fault(
+                player,
+                Fault {
+                    kind,
+                    turn: request.turn,
+                    detail: detail.clone(),
+                },
+            );
+            // The turn's verdict is the fault as the game records it: a spec may class a
+            // runner fault differently (Blocking's R17 counts an exit as a timeout).
+            let (kind, detail) = match referee.outcome().faults.get(player) {
+                Some(Some(recorded)) => (recorded.kind, recorded.detail.clone()),
+                _ => (kind, detail),
+            };
+            // What the bot did print before the fault, e.g. one line of a two-line answer.
+            (partial, Verdict::fault(kind, detail))
+        }
     }
 }
 

@@ -75,22 +75,33 @@ pub fn make_seats(
     entrants
         .iter()
         .enumerate()
-        .map(|(seat, entrant)| match entrant {
-            Entrant::Builtin(name) => Ok(Seat::builtin(catalog.builtin_bot(
-                spec,
-                name,
-                bot_seed(spec.seed, seat),
-            )?)),
-            Entrant::Command(cmd) => {
-                BotProcess::spawn(cmd, limits)
-                    .map(Seat::process)
-                    .map_err(|source| ArenaError::Spawn {
-                        command: cmd.clone(),
-                        source,
-                    })
-            }
-        })
+        .map(|(seat, entrant)| make_seat(catalog, spec, seat, entrant, limits))
         .collect()
+}
+
+/// Starts seat `seat` of a match, a built-in bot seeded by match seed and seat.
+pub fn make_seat(
+    catalog: &dyn GameCatalog,
+    spec: &MatchSpec,
+    seat: usize,
+    entrant: &Entrant,
+    limits: OutputLimits,
+) -> Result<Seat, ArenaError> {
+    match entrant {
+        Entrant::Builtin(name) => Ok(Seat::builtin(catalog.builtin_bot(
+            spec,
+            name,
+            bot_seed(spec.seed, seat),
+        )?)),
+        Entrant::Command(cmd) => {
+            BotProcess::spawn(cmd, limits)
+                .map(Seat::process)
+                .map_err(|source| ArenaError::Spawn {
+                    command: cmd.clone(),
+                    source,
+                })
+        }
+    }
 }
 
 /// A tournament's fixed configuration.

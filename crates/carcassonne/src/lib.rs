@@ -38,12 +38,13 @@ pub const INFO: GameInfo = GameInfo {
 
 /// A referee for `spec` (seeded bag, §3.1).
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
+    Ok(Box::new(CarcassonneReferee::new(state_of(spec)?)))
+}
+
+/// The start state of a checked `spec`: what its referee starts from.
+pub fn state_of(spec: &MatchSpec) -> Result<State, SetupError> {
     let league = INFO.validate(spec)?;
-    Ok(Box::new(CarcassonneReferee::new(State::new(
-        league,
-        spec.n_players,
-        spec.seed,
-    ))))
+    Ok(State::new(league, spec.n_players, spec.seed))
 }
 
 /// A built-in bot by name.

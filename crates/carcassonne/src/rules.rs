@@ -4,7 +4,7 @@
 //! A turn is two `Action`s by the same player so that search enumerates placements cheaply and
 //! man choices only for the placement it explores. The text protocol lives in `protocol.rs`.
 
-use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId};
+use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId, SplitMix64};
 
 use crate::board::{Board, ManRefusal, Placement, MAX_PLAYERS};
 use crate::setup::{shuffled_bag, start_type};
@@ -130,6 +130,12 @@ impl State {
     /// Tiles not drawn yet.
     pub fn bag_left(&self) -> &[u8] {
         &self.bag[self.next_draw..]
+    }
+
+    /// Shuffles the draw order of the tiles not drawn yet (seeded): a determinization of the
+    /// hidden part of the game, for sampling search and for checking what observations hide.
+    pub fn reshuffle_hidden(&mut self, seed: u64) {
+        SplitMix64::new(seed).shuffle(&mut self.bag[self.next_draw..]);
     }
 
     pub fn is_eliminated(&self, player: PlayerId) -> bool {

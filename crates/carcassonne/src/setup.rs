@@ -43,10 +43,7 @@ pub fn unshuffled_bag(league: u32) -> Vec<u8> {
 pub fn shuffled_bag(league: u32, seed: u64) -> Vec<u8> {
     let mut bag = unshuffled_bag(league);
     let mut rng = SplitMix64::new(seed);
-    for i in (1..bag.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        bag.swap(i, j);
-    }
+    rng.shuffle(&mut bag);
     bag
 }
 

@@ -16,9 +16,7 @@ use realm_core::{MatchSpec, ReplayPlayer};
 use realm_store::Store;
 
 // The binary's own adapter, so the benchmark measures what `realm` runs.
-#[path = "../src/catalog.rs"]
-mod catalog;
-use catalog::Catalog;
+use realm_games::Catalog;
 
 fn trivial_bot() -> Entrant {
     Entrant::Command(format!(

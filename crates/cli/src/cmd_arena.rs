@@ -17,11 +17,11 @@ use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel, SprtStatus};
 use realm_store::{BotRecord, Journal, RunRecord, Store};
 use serde_json::json;
 
-use crate::catalog::Catalog;
 use crate::cmd_play::{entrants_from_args, missing_parent};
 use crate::cmd_report::{elo_text, print_report, ReportFormat};
 use crate::live::{LiveScore, Progress};
 use crate::options::{game, note_negative_seed, parse_seed, MatchFlags, TimeFlags};
+use realm_games::Catalog;
 
 /// Exit code of a run that ended with matches its external referee failed to play.
 const EXIT_REFEREE_ERRORS: u8 = 3;

@@ -13,8 +13,8 @@ use realm_core::{Replay, ReplayPlayer};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::catalog::Catalog;
 use crate::options::{game, MatchFlags, TimeFlags};
+use realm_games::Catalog;
 
 #[derive(Args)]
 pub struct PlayArgs {

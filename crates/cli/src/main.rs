@@ -23,7 +23,6 @@ macro_rules! errln {
     };
 }
 
-mod catalog;
 mod cmd_arena;
 mod cmd_bot;
 mod cmd_games;

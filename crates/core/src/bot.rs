@@ -14,6 +14,9 @@ pub enum BotError {
     EndOfInput,
     #[error("unexpected input: {0}")]
     BadInput(String),
+    /// The bot's own code failed (a Python bot that raised, say).
+    #[error("{0}")]
+    Failed(String),
 }
 
 /// A bot that plays one seat of one match. It keeps whatever it learned from earlier turns.

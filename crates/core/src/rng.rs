@@ -28,6 +28,15 @@ impl SplitMix64 {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+
+    /// Fisher-Yates from the last item down, `j = next_u64() % (i + 1)`: the shuffle the
+    /// specs name for decks and bags.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = (self.next_u64() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 const JAVA_MULTIPLIER: i64 = 0x5_DEEC_E66D;

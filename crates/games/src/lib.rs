@@ -2,6 +2,9 @@
 //! game's description, referee and built-in bots, so the arena, the CLI and the viewer stay
 //! game-agnostic.
 
+mod catalog;
+
+pub use catalog::Catalog;
 use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
 
 /// Every game realm knows.
@@ -66,7 +69,7 @@ impl GameKind {
     }
 
     /// Why a game without match play has no referee and no bots.
-    fn not_playable(self) -> SetupError {
+    pub fn not_playable(self) -> SetupError {
         SetupError::NotPlayable {
             game: self.slug().to_string(),
             reason: "only board scoring is implemented (realm score kingdom-builder)".into(),

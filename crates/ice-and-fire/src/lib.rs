@@ -43,16 +43,18 @@ pub const INFO: GameInfo = GameInfo {
 
 /// Sets up a match: the seed is read as the Java `long` of R7.
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
+    Ok(Box::new(IceAndFireReferee::new(state_of(spec)?)))
+}
+
+/// The start state of a checked `spec`: what its referee starts from.
+pub fn state_of(spec: &MatchSpec) -> Result<GameState, SetupError> {
     let league = INFO.validate(spec)?;
     let league = League::new(league).ok_or_else(|| SetupError::UnknownLeague {
         game: INFO.slug.to_string(),
         league,
         known: "1, 2, 3, 4".to_string(),
     })?;
-    Ok(Box::new(IceAndFireReferee::new(GameState::new(
-        spec.signed_seed(),
-        league,
-    ))))
+    Ok(GameState::new(spec.signed_seed(), league))
 }
 
 /// A built-in bot by name.

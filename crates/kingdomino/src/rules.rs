@@ -6,7 +6,7 @@
 //! only offers the primitive steps (`place`, `discard`, `pick`, `eliminate`, `end_slot`) the
 //! referee combines, and `apply` for in-process play where every action is legal.
 
-use realm_core::{EndReason, Outcome, PlayerId, Stat, State};
+use realm_core::{EndReason, Outcome, PlayerId, SplitMix64, Stat, State};
 
 use crate::bits::{coords, Bits, Wide};
 use crate::kingdom::{Kingdom, Placement};
@@ -326,6 +326,20 @@ impl<B: Bits> Game<B> {
         }
     }
 
+    /// Deals the lines no player has seen yet (after `next`) anew from the same tiles, in a
+    /// seeded random order, each line sorted by ID as dealt (R5): a determinization of the
+    /// hidden part of the game, for sampling search and for checking what observations hide.
+    pub fn reshuffle_hidden(&mut self, seed: u64) {
+        let len = self.line_len as usize;
+        let hidden = &mut self.lines[self.turn as usize..self.config.n_lines()];
+        let mut ids: Vec<u8> = hidden.iter().flat_map(|l| l[..len].to_vec()).collect();
+        SplitMix64::new(seed).shuffle(&mut ids);
+        for (line, chunk) in hidden.iter_mut().zip(ids.chunks(len)) {
+            line[..len].copy_from_slice(chunk);
+            line[..len].sort_unstable();
+        }
+    }
+
     // Line `k` (1-based) without owners, or placeholders when there is none.
     fn fresh_line(&self, k: u32) -> [Slot; 4] {
         let mut line = [Slot { id: 0, owner: None }; 4];
@@ -583,6 +597,14 @@ impl GameState {
         match self {
             GameState::Standard(g) => g.config(),
             GameState::Duel(g) => g.config(),
+        }
+    }
+
+    /// See `Game::reshuffle_hidden`.
+    pub fn reshuffle_hidden(&mut self, seed: u64) {
+        match self {
+            GameState::Standard(g) => g.reshuffle_hidden(seed),
+            GameState::Duel(g) => g.reshuffle_hidden(seed),
         }
     }
 

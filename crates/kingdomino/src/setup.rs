@@ -171,10 +171,7 @@ pub fn shuffled_deck(seed: u64) -> [u8; N_TILES] {
         *id = i as u8 + 1;
     }
     let mut rng = SplitMix64::new(seed);
-    for i in (1..N_TILES).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        deck.swap(i, j);
-    }
+    rng.shuffle(&mut deck);
     deck
 }
 

@@ -1,14 +1,15 @@
-//! Connects the arena's `GameCatalog` to the games catalog crate.
+//! realm's games as the arena's `GameCatalog` (the arena itself knows no game).
 
 use realm_arena::GameCatalog;
 use realm_core::{Bot, MatchSpec, Referee, SetupError};
-use realm_games::GameKind;
+
+use crate::GameKind;
 
 pub struct Catalog;
 
 impl GameCatalog for Catalog {
     fn referee(&self, spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
-        realm_games::new_referee(spec)
+        crate::new_referee(spec)
     }
 
     fn builtin_bot(

@@ -1,0 +1,116 @@
+//! Carcassonne: a turn is two actions, the tile then the man. Ids: tile at (row, col) with
+//! `angle` quarter turns `(row * 143 + col) * 4 + angle`; no man `81796`; man token t (0..12,
+//! `40` is 12) `81797 + t`. Planes over the whole 143×143 board; the draw order is hidden.
+
+use realm_carcassonne::board::{Placement, N_TOKENS, SIZE};
+use realm_carcassonne::protocol::token_text;
+use realm_carcassonne::tiles::tileset;
+use realm_carcassonne::{Action, State};
+use realm_core::{PlayerId, State as _};
+
+use crate::engine::{plane_index, relative, seen_from, Codec, Layout};
+
+pub struct Carcassonne;
+
+const PLACES: u32 = (SIZE * SIZE * 4) as u32;
+const NO_MAN: u32 = PLACES;
+/// Planes: tile type + 1 (0 = empty), angle, man's owner counted from the observer + 1, man
+/// token + 1, the tile placed this turn (waiting for its man).
+const PLANES: usize = 5;
+/// Scalars per player: score, men left, eliminated, to move.
+const PER_PLAYER: usize = 4;
+
+fn n_types() -> usize {
+    tileset().types.len()
+}
+
+impl Codec for Carcassonne {
+    type S = State;
+
+    fn layout(state: &State) -> Layout {
+        Layout {
+            n_actions: (PLACES + 1 + u32::from(N_TOKENS)) as usize,
+            board: [PLANES, SIZE, SIZE],
+            // Tile to place (one-hot), unseen tiles per type, man step pending, players.
+            n_scalars: 2 * n_types() + 1 + state.n_players() * PER_PLAYER,
+        }
+    }
+
+    fn encode(_state: &State, action: &Action) -> u32 {
+        match *action {
+            Action::Place(at) => {
+                (u32::from(at.row) * SIZE as u32 + u32::from(at.col)) * 4 + u32::from(at.angle)
+            }
+            Action::Man(None) => NO_MAN,
+            Action::Man(Some(t)) => NO_MAN + 1 + u32::from(t),
+        }
+    }
+
+    fn decode(_state: &State, id: u32) -> Option<Action> {
+        Some(match id {
+            _ if id < PLACES => Action::Place(Placement {
+                row: (id / 4 / SIZE as u32) as u8,
+                col: (id / 4 % SIZE as u32) as u8,
+                angle: (id % 4) as u8,
+            }),
+            NO_MAN => Action::Man(None),
+            _ if id <= NO_MAN + u32::from(N_TOKENS) => Action::Man(Some((id - NO_MAN - 1) as u8)),
+            _ => return None,
+        })
+    }
+
+    fn text(_state: &State, action: &Action) -> String {
+        match *action {
+            Action::Place(at) => format!("{} {} {}", at.row, at.col, at.angle),
+            Action::Man(token) => token.map_or("-1".to_string(), token_text),
+        }
+    }
+
+    fn observe(state: &State, player: PlayerId, board: &mut [u8], scalars: &mut [f32]) {
+        let layout = Self::layout(state);
+        let np = state.n_players();
+        let placed = state.board().placed();
+        for (slot, tile) in placed.iter().enumerate() {
+            let (y, x) = (tile.row as usize, tile.col as usize);
+            board[plane_index(&layout, 0, y, x)] = tile.ty + 1;
+            board[plane_index(&layout, 1, y, x)] = tile.angle;
+            if let Some((owner, token)) = tile.man {
+                board[plane_index(&layout, 2, y, x)] =
+                    1 + seen_from(player, owner.into(), np) as u8;
+                board[plane_index(&layout, 3, y, x)] = token + 1;
+            }
+            if state.pending_slot() == Some(slot) {
+                board[plane_index(&layout, 4, y, x)] = 1;
+            }
+        }
+        let types = n_types();
+        if let Some(ty) = state.current_tile() {
+            scalars[ty as usize] = 1.0;
+        }
+        // Which unseen tiles were discarded is hidden, so they count with the bag.
+        for &ty in state.bag_left().iter().chain(state.discarded()) {
+            scalars[types + ty as usize] += 1.0;
+        }
+        scalars[2 * types] = f32::from(u8::from(state.pending_slot().is_some()));
+        for k in 0..np {
+            let p = relative(player, k, np);
+            let out = &mut scalars[2 * types + 1 + k * PER_PLAYER..][..PER_PLAYER];
+            out[0] = state.board().scores()[p] as f32;
+            out[1] = f32::from(state.board().men_left(p));
+            out[2] = f32::from(u8::from(state.is_eliminated(p)));
+            out[3] = f32::from(u8::from(state.to_move() == Some(p)));
+        }
+    }
+
+    fn reshuffle_hidden(state: &mut State, seed: u64) {
+        state.reshuffle_hidden(seed);
+    }
+
+    fn closes_answer(action: &Action) -> bool {
+        matches!(action, Action::Man(_))
+    }
+
+    fn answer_lines(texts: &[String]) -> Vec<String> {
+        vec![texts.join(" ")]
+    }
+}

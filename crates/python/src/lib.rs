@@ -1,0 +1,378 @@
+//! realm's engines, bots and matches as the Python module `realm._realm`; the `realm` package
+//! (`python/realm`) puts the PettingZoo and Gymnasium environments on top.
+//!
+//! Long calls (playouts, matches, bot turns) release the GIL, so Python threads run them in
+//! parallel.
+
+mod catalog;
+mod codecs;
+mod engine;
+mod play;
+mod session;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rand_core::SeedableRng;
+use realm_arena::MatchOptions;
+use realm_core::{MatchSpec, Outcome};
+use realm_games::GameKind;
+
+use engine::Engine;
+
+fn value_error(e: impl ToString) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A checked match spec; `players` defaults to the variant's first player count.
+fn spec_of(
+    game: &str,
+    variant: Option<String>,
+    league: Option<u32>,
+    players: Option<usize>,
+    seed: u64,
+) -> PyResult<MatchSpec> {
+    let kind = GameKind::from_slug(game).map_err(value_error)?;
+    let n_players = players.unwrap_or_else(|| {
+        kind.info()
+            .variants
+            .iter()
+            .find(|v| v.name == variant.as_deref())
+            .and_then(|v| v.players.first().copied())
+            .unwrap_or(2)
+    });
+    let mut spec = MatchSpec::new(game, n_players, seed);
+    spec.variant = variant;
+    spec.league = league;
+    Ok(spec)
+}
+
+fn outcome_json(outcome: &Outcome) -> String {
+    serde_json::to_string(outcome).expect("an outcome serializes")
+}
+
+/// One position of a game, with integer action ids over the game's fixed action space.
+#[pyclass(module = "realm._realm")]
+struct Game {
+    spec: MatchSpec,
+    engine: Box<dyn Engine>,
+}
+
+impl Game {
+    fn from_engine(spec: MatchSpec, engine: Box<dyn Engine>) -> Game {
+        Game { spec, engine }
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (game, variant=None, league=None, players=None, seed=0))]
+    fn new(
+        game: &str,
+        variant: Option<String>,
+        league: Option<u32>,
+        players: Option<usize>,
+        seed: u64,
+    ) -> PyResult<Game> {
+        let spec = spec_of(game, variant, league, players, seed)?;
+        let engine = catalog::new_engine(&spec).map_err(value_error)?;
+        Ok(Game::from_engine(spec, engine))
+    }
+
+    #[getter]
+    fn game(&self) -> &str {
+        &self.spec.game
+    }
+
+    #[getter]
+    fn variant(&self) -> Option<&str> {
+        self.spec.variant.as_deref()
+    }
+
+    #[getter]
+    fn league(&self) -> Option<u32> {
+        self.spec.league
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.spec.seed
+    }
+
+    #[getter]
+    fn n_players(&self) -> usize {
+        self.engine.n_players()
+    }
+
+    /// The seat to act, or None when the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        self.engine.to_move()
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.engine.to_move().is_none()
+    }
+
+    #[getter]
+    fn n_actions(&self) -> usize {
+        self.engine.layout().n_actions
+    }
+
+    /// (channels, rows, columns) of `observe`'s board planes.
+    #[getter]
+    fn board_shape(&self) -> (usize, usize, usize) {
+        let [c, h, w] = self.engine.layout().board;
+        (c, h, w)
+    }
+
+    #[getter]
+    fn n_scalars(&self) -> usize {
+        self.engine.layout().n_scalars
+    }
+
+    /// Legal action ids of the player to move, in the game's order (empty at the end).
+    fn legal_actions(&self) -> Vec<u32> {
+        self.engine.legal_ids()
+    }
+
+    /// The protocol text of a legal action id.
+    fn action_text(&self, action: u32) -> PyResult<String> {
+        self.engine
+            .text(action)
+            .ok_or_else(|| value_error(format!("action {action} is not legal now")))
+    }
+
+    /// The legal action id whose protocol text is `text`.
+    fn action_id(&self, text: &str) -> PyResult<u32> {
+        self.engine
+            .id_of_text(text)
+            .ok_or_else(|| value_error(format!("`{text}` is not the text of a legal action now")))
+    }
+
+    /// True when this legal action ends the player's answer of one call (the turn's last
+    /// command in Ice and Fire, the man step in Carcassonne; always in the other games).
+    fn closes_answer(&self, action: u32) -> bool {
+        self.engine.closes_answer(action)
+    }
+
+    /// Plays a legal action id (ValueError otherwise).
+    fn apply(&mut self, action: u32) -> PyResult<()> {
+        self.engine.apply(action).map_err(value_error)
+    }
+
+    fn clone(&self) -> Game {
+        Game::from_engine(self.spec.clone(), self.engine.clone_box())
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// The outcome so far as JSON (final once the game is over).
+    fn outcome_json(&self) -> String {
+        outcome_json(&self.engine.outcome())
+    }
+
+    /// Plays uniformly random legal actions to the end (GIL released); returns how many.
+    #[pyo3(signature = (seed=0))]
+    fn random_playout(&mut self, py: Python<'_>, seed: u64) -> usize {
+        let engine = &mut self.engine;
+        py.detach(|| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            engine.random_playout(&mut rng)
+        })
+    }
+
+    /// Plays `n` random games from this position (GIL released) and returns the number of
+    /// actions played in all.
+    #[pyo3(signature = (n, seed=0))]
+    fn random_playouts(&self, py: Python<'_>, n: usize, seed: u64) -> usize {
+        let engine = &self.engine;
+        py.detach(|| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            (0..n)
+                .map(|_| engine.clone_box().random_playout(&mut rng))
+                .sum()
+        })
+    }
+
+    /// What `player` sees, as raw bytes: the board planes (uint8, C order), the scalars
+    /// (float32, little-endian) and the action mask (uint8, 1 = legal; all 0 unless `player`
+    /// is to move).
+    fn observe_raw<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<(
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+    )> {
+        if player >= self.engine.n_players() {
+            return Err(value_error(format!("no player {player}")));
+        }
+        let layout = self.engine.layout();
+        let engine = &self.engine;
+        let mut scalars = vec![0f32; layout.n_scalars];
+        // The planes and the mask are written straight into the bytes objects.
+        let board = PyBytes::new_with(py, layout.board_len(), |board| {
+            engine.observe(player, board, &mut scalars);
+            Ok(())
+        })?;
+        let mask = PyBytes::new_with(py, layout.n_actions, |mask| {
+            if engine.to_move() == Some(player) {
+                engine.fill_mask(mask);
+            }
+            Ok(())
+        })?;
+        let scalar_bytes: Vec<u8> = scalars.iter().flat_map(|s| s.to_le_bytes()).collect();
+        Ok((board, PyBytes::new(py, &scalar_bytes), mask))
+    }
+
+    /// Redraws what no player has seen (the order of undealt tiles), seeded; a no-op in
+    /// games of perfect information.
+    fn reshuffle_hidden(&mut self, seed: u64) {
+        self.engine.reshuffle_hidden(seed);
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, variant={:?}, league={:?}, players={}, seed={}, to_move={:?})",
+            self.spec.game,
+            self.spec.variant,
+            self.spec.league,
+            self.spec.n_players,
+            self.spec.seed,
+            self.engine.to_move()
+        )
+    }
+}
+
+/// A match where the seats given as None are played from Python one action at a time and
+/// the others by realm bots (`builtin:NAME` or a command), the referee judging.
+#[pyclass(module = "realm._realm")]
+struct Session {
+    spec: MatchSpec,
+    inner: std::sync::Mutex<session::Session>,
+}
+
+#[pymethods]
+impl Session {
+    #[new]
+    #[pyo3(signature = (game, bots, variant=None, league=None, seed=0))]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        bots: Vec<Option<String>>,
+        variant: Option<String>,
+        league: Option<u32>,
+        seed: u64,
+    ) -> PyResult<Session> {
+        let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
+        let inner = py
+            .detach(|| session::Session::new(&spec, &bots))
+            .map_err(value_error)?;
+        Ok(Session {
+            spec,
+            inner: std::sync::Mutex::new(inner),
+        })
+    }
+
+    /// The position the agent acts in (the final position once the match is over).
+    fn position(&self) -> Game {
+        let engine = self.inner.lock().expect("not poisoned").position();
+        Game::from_engine(self.spec.clone(), engine)
+    }
+
+    /// The seat the agent acts for now, or None once the match is over.
+    #[getter]
+    fn agent(&self) -> Option<usize> {
+        self.inner.lock().expect("not poisoned").agent()
+    }
+
+    /// Plays one legal action id for the agent; the bots then play (GIL released) until an
+    /// agent is to act again.
+    fn play(&self, py: Python<'_>, action: u32) -> PyResult<()> {
+        py.detach(|| self.inner.lock().expect("not poisoned").play(action))
+            .map_err(value_error)
+    }
+
+    /// The referee's outcome as JSON (faults included).
+    fn outcome_json(&self) -> String {
+        outcome_json(&self.inner.lock().expect("not poisoned").outcome())
+    }
+}
+
+/// Plays one match through realm's match loop and returns (outcome JSON, replay JSON).
+#[pyfunction]
+#[pyo3(signature = (game, bots, seed=0, variant=None, league=None, time_scale=1.0, no_timeout=false, replay=None))]
+#[allow(clippy::too_many_arguments)]
+fn play_json(
+    py: Python<'_>,
+    game: &str,
+    bots: Vec<Bound<'_, PyAny>>,
+    seed: u64,
+    variant: Option<String>,
+    league: Option<u32>,
+    time_scale: f64,
+    no_timeout: bool,
+    replay: Option<PathBuf>,
+) -> PyResult<(String, String)> {
+    let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
+    let options = MatchOptions {
+        time_scale,
+        no_timeout,
+        timings: false,
+        time_margin: Duration::ZERO,
+    };
+    let result = play::play_match(py, &spec, &bots, options)?;
+    // Written as `realm play` writes it, byte for byte.
+    let replay_json = serde_json::to_string_pretty(&result.replay).expect("a replay serializes");
+    if let Some(path) = replay {
+        realm_arena::files::write_atomically(&path, replay_json.as_bytes()).map_err(|e| {
+            PyRuntimeError::new_err(format!("cannot write {}: {e}", path.display()))
+        })?;
+    }
+    Ok((outcome_json(&result.replay.outcome), replay_json))
+}
+
+/// A variant (None = standard) and its player counts.
+type VariantPlayers = (Option<String>, Vec<usize>);
+
+/// The playable games: (slug, title, [(variant or None, [player counts])]).
+#[pyfunction]
+fn games() -> Vec<(String, String, Vec<VariantPlayers>)> {
+    GameKind::ALL
+        .iter()
+        .filter(|g| g.is_playable())
+        .map(|g| {
+            let info = g.info();
+            let variants = info
+                .variants
+                .iter()
+                .map(|v| (v.name.map(str::to_string), v.players.to_vec()))
+                .collect();
+            (info.slug.to_string(), info.title.to_string(), variants)
+        })
+        .collect()
+}
+
+#[pymodule]
+fn _realm(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_class::<Session>()?;
+    m.add_function(wrap_pyfunction!(play_json, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! A match where some seats are played from Python one action at a time and the others are
+//! realm bots (built-in or processes): what the Gymnasium wrapper steps through. The referee
+//! stays the judge; the agent acts on a copy of its position and the actions of one call are
+//! sent as one answer.
+
+use realm_arena::{make_seat, settle_call, Entrant, Seat};
+use realm_core::{MatchSpec, Outcome, PlayerId, Request};
+
+use crate::catalog::{new_table, Table};
+use crate::engine::Engine;
+
+pub struct Session {
+    table: Box<dyn Table>,
+    /// `None`: the seat is played from Python.
+    seats: Vec<Option<Seat>>,
+    /// The agent's request being answered, its position and the texts of its actions so far.
+    waiting: Option<(Request, Box<dyn Engine>, Vec<String>)>,
+}
+
+impl Session {
+    /// `bots[i]` is seat i's bot (`builtin:NAME` or a command), or `None` for Python.
+    pub fn new(spec: &MatchSpec, bots: &[Option<String>]) -> Result<Session, String> {
+        if bots.len() != spec.n_players {
+            return Err(format!(
+                "{} seats given for {} players",
+                bots.len(),
+                spec.n_players
+            ));
+        }
+        let table = new_table(spec).map_err(|e| e.to_string())?;
+        let mut seats = Vec::new();
+        for (i, bot) in bots.iter().enumerate() {
+            seats.push(match bot {
+                None => None,
+                Some(arg) => Some(new_seat(spec, i, arg)?),
+            });
+        }
+        let mut session = Session {
+            table,
+            seats,
+            waiting: None,
+        };
+        session.advance()?;
+        Ok(session)
+    }
+
+    /// The agent's position while an agent is to act, else the referee's final position.
+    pub fn position(&self) -> Box<dyn Engine> {
+        match &self.waiting {
+            Some((_, engine, _)) => engine.clone_box(),
+            None => self.table.engine(),
+        }
+    }
+
+    /// The seat the agent acts for now.
+    pub fn agent(&self) -> Option<PlayerId> {
+        self.waiting.as_ref().map(|(request, _, _)| request.player)
+    }
+
+    /// Plays one legal action id of the agent to move; when it ends the call, the answer goes
+    /// to the referee and the bots play until an agent is to act again.
+    pub fn play(&mut self, id: u32) -> Result<(), String> {
+        let (_, engine, texts) = self.waiting.as_mut().ok_or("the match is over")?;
+        let text = engine
+            .text(id)
+            .ok_or_else(|| format!("action {id} is not legal now"))?;
+        let closes = engine.closes_answer(id);
+        engine.apply(id)?;
+        texts.push(text);
+        if closes {
+            let (request, engine, texts) = self.waiting.take().expect("checked above");
+            let lines = engine.answer_lines(&texts);
+            let (_, verdict) = settle_call(self.table.referee(), &request, Ok(lines), Vec::new());
+            if verdict.is_fault() {
+                return Err(format!(
+                    "the referee refused the answer: {}",
+                    verdict.detail
+                ));
+            }
+            self.advance()?;
+        }
+        Ok(())
+    }
+
+    pub fn outcome(&mut self) -> Outcome {
+        self.table.referee().outcome()
+    }
+
+    /// Lets the bots play until an agent's call or the end.
+    fn advance(&mut self) -> Result<(), String> {
+        while let Some(request) = self.table.referee().next_request() {
+            let Some(seat) = &mut self.seats[request.player] else {
+                let engine = self.table.engine();
+                if engine.to_move() != Some(request.player) {
+                    return Err(format!(
+                        "the referee asks seat {} while the position has {:?} to move",
+                        request.player,
+                        engine.to_move()
+                    ));
+                }
+                self.waiting = Some((request, engine, Vec::new()));
+                return Ok(());
+            };
+            // No time limit: a loaded machine must not decide a learning run.
+            let report = seat.call(&request.lines, request.expected_lines, None);
+            let (_, verdict) = settle_call(
+                self.table.referee(),
+                &request,
+                report.answer,
+                report.partial,
+            );
+            if verdict.is_fault() {
+                seat.stop();
+            }
+        }
+        for seat in self.seats.iter_mut().flatten() {
+            seat.stop();
+        }
+        Ok(())
+    }
+}
+
+/// A built-in bot or a process for seat `seat`, seeded as the arena seeds it.
+pub fn new_seat(spec: &MatchSpec, seat: usize, arg: &str) -> Result<Seat, String> {
+    let entrant = Entrant::from_arg(arg)?;
+    make_seat(
+        &realm_games::Catalog,
+        spec,
+        seat,
+        &entrant,
+        Default::default(),
+    )
+    .map_err(|e| e.to_string())
+}

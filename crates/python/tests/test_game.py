@@ -1,0 +1,173 @@
+"""The low-level API: positions, action ids and text, observations, hidden information."""
+
+import random
+
+import numpy as np
+import pytest
+
+import realm
+
+
+def new_game(config, seed):
+    game, variant, players, league = config
+    return realm.Game(game, variant=variant, league=league, players=players, seed=seed)
+
+
+def play_random(game, rng, max_actions=100_000):
+    """Plays random legal actions to the end; returns the ids played."""
+    played = []
+    while not game.is_over and len(played) < max_actions:
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        played.append(action)
+    return played
+
+
+def test_spaces_and_start_position(config):
+    game = new_game(config, 3)
+    assert game.n_players == config[2]
+    assert game.to_move is not None and not game.is_over
+    legal = game.legal_actions()
+    assert legal and len(set(legal)) == len(legal)
+    assert all(0 <= a < game.n_actions for a in legal)
+    obs = game.observe(game.to_move)
+    assert obs["observation"]["board"].shape == game.board_shape
+    assert obs["observation"]["board"].dtype == np.uint8
+    assert obs["observation"]["scalars"].shape == (game.n_scalars,)
+    assert obs["action_mask"].shape == (game.n_actions,)
+    assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(legal)
+    other = (game.to_move + 1) % game.n_players
+    assert not game.observe(other)["action_mask"].any()
+
+
+def test_known_action_counts():
+    # The Blocking spec's acceptance A4: all 21 shapes give 58 placements at a player's own
+    # corner, as in Blokus Classic's first move.
+    classic = realm.Game("blocking", variant="classic", seed=1)
+    assert len(classic.legal_actions()) == 58
+    assert classic.action_text(classic.legal_actions()[0]) == "0 0 A001"
+    # Ice and Fire league 1, first phase: TRAIN level 1 next to the HQ, or WAIT.
+    iaf = realm.Game("ice-and-fire", league=1, seed=1)
+    texts = sorted(iaf.action_text(a) for a in iaf.legal_actions())
+    assert texts == ["TRAIN 1 0 1", "TRAIN 1 1 0", "WAIT"]
+
+
+def test_ids_and_protocol_text_round_trip(config):
+    rng = random.Random(11)
+    for seed in range(3):
+        game = new_game(config, seed)
+        steps = 0
+        while not game.is_over and steps < 400:
+            legal = game.legal_actions()
+            for action in rng.sample(legal, min(len(legal), 25)):
+                assert game.action_id(game.action_text(action)) == action
+            game.apply(rng.choice(legal))
+            steps += 1
+    with pytest.raises(ValueError):
+        new_game(config, 0).action_id("NOT AN ACTION")
+
+
+def test_illegal_actions_are_refused_and_change_nothing(config):
+    game = new_game(config, 4)
+    legal = set(game.legal_actions())
+    illegal = next(a for a in range(game.n_actions) if a not in legal)
+    before = game.observe(game.to_move)
+    with pytest.raises(ValueError):
+        game.apply(illegal)
+    with pytest.raises(ValueError):
+        game.apply(game.n_actions + 5)
+    after = game.observe(game.to_move)
+    assert np.array_equal(before["observation"]["board"], after["observation"]["board"])
+    assert set(game.legal_actions()) == legal
+
+
+def test_same_seed_and_actions_give_the_same_game(config):
+    a, b = new_game(config, 9), new_game(config, 9)
+    played = play_random(a, random.Random(5))
+    for action in played:
+        b.apply(action)
+    assert b.is_over and a.outcome() == b.outcome()
+    assert a.random_playout(1) == 0
+    c, d = new_game(config, 9), new_game(config, 9)
+    assert c.random_playout(42) == d.random_playout(42)
+    assert c.outcome() == d.outcome()
+    for p in range(c.n_players):
+        assert np.array_equal(
+            c.observe(p)["observation"]["board"], d.observe(p)["observation"]["board"]
+        )
+
+
+def test_clone_is_independent(config):
+    game = new_game(config, 2)
+    copy = game.clone()
+    copy.random_playout(3)
+    assert copy.is_over and not game.is_over
+    assert game.random_playouts(3, seed=1) > 0 and not game.is_over
+
+
+def test_outcome_ranks_follow_scores_in_a_finished_game(config):
+    game = new_game(config, 6)
+    game.random_playout(6)
+    outcome = game.outcome()
+    assert game.is_over and len(outcome["ranks"]) == game.n_players
+    assert min(outcome["ranks"]) == 1
+    rewards = realm.rewards(outcome["ranks"])
+    assert abs(sum(rewards)) < 1e-9
+    if config[0] != "ice-and-fire":
+        # Without eliminations the best score ranks first.
+        best = max(range(game.n_players), key=lambda p: outcome["scores"][p])
+        assert outcome["ranks"][best] == 1
+
+
+@pytest.mark.parametrize(
+    "game_name,players", [("kingdomino", 2), ("kingdomino", 4), ("carcassonne", 3)]
+)
+def test_hidden_information_never_reaches_an_observation(game_name, players):
+    changed = 0
+    for seed in range(6):
+        game = realm.Game(game_name, players=players, seed=seed)
+        play_random(game, random.Random(seed), max_actions=6 + seed)
+        twin = game.clone()
+        twin.reshuffle_hidden(1000 + seed)
+        for p in range(game.n_players):
+            mine, theirs = game.observe(p), twin.observe(p)
+            assert np.array_equal(mine["observation"]["board"], theirs["observation"]["board"])
+            assert np.array_equal(
+                mine["observation"]["scalars"], theirs["observation"]["scalars"]
+            )
+            assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+        # The hidden part did change: the same random play then ends differently.
+        game.random_playout(7)
+        twin.random_playout(7)
+        changed += game.outcome() != twin.outcome()
+    assert changed > 0
+
+
+def test_perfect_information_games_have_nothing_to_reshuffle():
+    for name, variant in [("blocking", "duo"), ("ice-and-fire", None)]:
+        game = realm.Game(name, variant=variant, seed=3)
+        twin = game.clone()
+        twin.reshuffle_hidden(99)
+        game.random_playout(4)
+        twin.random_playout(4)
+        assert game.outcome() == twin.outcome()
+
+
+def test_observation_is_from_the_observers_point_of_view():
+    game = realm.Game("blocking", variant="duo", seed=1)
+    game.apply(game.legal_actions()[0])  # player 0 places a monomino
+    mine = game.observe(0)["observation"]["board"]
+    theirs = game.observe(1)["observation"]["board"]
+    assert mine[0].sum() == 1 and mine[1].sum() == 0
+    assert theirs[0].sum() == 0 and theirs[1].sum() == 1
+
+
+def test_setup_errors_are_value_errors():
+    with pytest.raises(ValueError, match="kingdom-builder"):
+        realm.Game("kingdom-builder")
+    with pytest.raises(ValueError):
+        realm.Game("chess")
+    with pytest.raises(ValueError):
+        realm.Game("blocking", variant="hexagonal")
+    with pytest.raises(ValueError):
+        realm.Game("ice-and-fire", players=3)
