@@ -2,6 +2,7 @@
 // independently of the renderers, and the check of one step of the replay page.
 
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +35,20 @@ export async function withBrowser(server, checks) {
     server.kill();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+// Starts `REALM ARGS` in `cwd` and resolves with the URL it prints (after any other output).
+export function startRealm(realm, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(realm, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/\S*/);
+      if (m) resolve({ child, url: m[0], out });
+    });
+    child.on("exit", (code) => reject(new Error(`realm ${args.join(" ")} exited with ${code}: ${out}`)));
+  });
 }
 
 // ---- expected counts, computed from a frame independently of the renderers ----

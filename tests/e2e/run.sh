@@ -32,3 +32,6 @@ trap 'rm -rf "$replays" "$store"' EXIT
 (cd "$store" && "$realm" arena kingdomino builtin:greedy builtin:random "exit 3" \
   --games 6 --seed 1 --db runs.sqlite --keep-replays all --quiet >/dev/null)
 node runs.test.mjs "$realm" "$store/runs.sqlite" "$store/replays"
+
+# The fixes of the browser audit (issue 17), on the same replays and store.
+node audit.test.mjs "$realm" "$replays" "$store/runs.sqlite" "$store/replays"

@@ -7,12 +7,11 @@
 // The store must hold one Kingdomino run of builtin:greedy, builtin:random and a bot that
 // crashes (`exit 3`), with every replay kept (run.sh makes it).
 
-import { spawn } from "node:child_process";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkStep, withBrowser } from "./checks.mjs";
+import { checkStep, startRealm, withBrowser } from "./checks.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [realm, db, replays] = process.argv.slice(2);
@@ -25,16 +24,7 @@ mkdirSync(shots, { recursive: true });
 const BOTS = ["builtin:greedy", "builtin:random", "exit 3"];
 
 function startServe() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(realm, ["serve", "--db", db, "--replays", replays], { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) resolve({ child, url: m[0] });
-    });
-    child.on("exit", (code) => reject(new Error(`realm serve exited with ${code}: ${out}`)));
-  });
+  return startRealm(realm, ["serve", "--db", db, "--replays", replays]);
 }
 
 const cells = (row) => row.locator("td").allTextContents();

@@ -9,14 +9,13 @@
 // Usage: node viewer.test.mjs REALM_BINARY REPLAY_DIR
 // Env: CHROMIUM (default /usr/bin/chromium).
 
-import { spawn } from "node:child_process";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkStep, withBrowser } from "./checks.mjs";
+import { checkStep, startRealm as startRealmIn, withBrowser } from "./checks.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
@@ -31,18 +30,8 @@ mkdirSync(shots, { recursive: true });
 
 // ---- the server ----
 
-// Starts `realm ARGS` in `cwd` and resolves with the URL it prints (after any other output).
 function startRealm(args, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(realm, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/\S*/);
-      if (m) resolve({ child, url: m[0], out });
-    });
-    child.on("exit", (code) => reject(new Error(`realm ${args.join(" ")} exited with ${code}: ${out}`)));
-  });
+  return startRealmIn(realm, args, cwd);
 }
 
 // Sends a request target byte for byte (browsers and fetch normalize `..` away).

@@ -6,7 +6,7 @@
 // This file knows nothing about any game: renderers receive one frame and return an <svg>.
 
 import { drawChart, scoreSeries } from "./chart.js";
-import { playerColor } from "./svg.js";
+import { playerColor, playerTextColor } from "./svg.js";
 
 const app = document.getElementById("app");
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -93,6 +93,8 @@ class Viewer {
     this.step = 0;
     this.timer = null;
     this.speed = 2;
+    // Which of the call's blocks (output, stderr, input) the reader folded: kept across steps.
+    this.folded = new Set();
   }
 
   get last() {
@@ -143,10 +145,17 @@ class Viewer {
         h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)));
 
     document.addEventListener("keydown", (e) => this.onKey(e));
+    // `#step=N` (or `#turn=T`) edited in the address bar moves the replay there.
+    window.addEventListener("hashchange", () => this.goToHash());
+    this.goToHash();
+    app.dataset.ready = "true";
+  }
+
+  goToHash() {
     const stepInHash = /step=(\d+)/.exec(location.hash);
     const turnInHash = /turn=(\d+)/.exec(location.hash);
-    this.go(stepInHash ? Number(stepInHash[1]) : turnInHash ? this.stepOfTurn(Number(turnInHash[1])) : 0);
-    app.dataset.ready = "true";
+    const step = stepInHash ? Number(stepInHash[1]) : turnInHash ? this.stepOfTurn(Number(turnInHash[1])) : 0;
+    if (step !== this.step || !this.board.dataset.step) this.go(step);
   }
 
   // The game's own turn numbers: one call per step, several calls per turn (Kingdomino's two
@@ -196,7 +205,7 @@ class Viewer {
     this.slider.value = this.step;
     this.number.value = this.step;
     if (this.turnInput) this.turnInput.value = this.turnOfStep(this.step) ?? "";
-    history.replaceState(null, "", `#step=${this.step}`);
+    if (location.hash !== `#step=${this.step}`) history.replaceState(null, "", `#step=${this.step}`);
     this.draw();
   }
 
@@ -226,7 +235,11 @@ class Viewer {
   }
 
   onKey(e) {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.target instanceof HTMLInputElement) return;
+    // The speed menu keeps Up/Down for itself; Left/Right still step.
+    if (e.target instanceof HTMLSelectElement && !["ArrowLeft", "ArrowRight"].includes(e.key)) return;
+    // Space and Enter on a focused button are that button's click: not also a toggle.
+    if (e.target instanceof HTMLButtonElement && (e.key === " " || e.key === "Enter")) return;
     const keys = {
       ArrowRight: () => this.go(this.step + 1),
       ArrowLeft: () => this.go(this.step - 1),
@@ -243,7 +256,9 @@ class Viewer {
   draw() {
     const frame = this.frames[this.step];
     const call = this.step > 0 ? this.turns[this.step - 1] : null;
-    const env = { nPlayers: this.nPlayers, names: this.names, spec: this.replay.spec ?? {}, step: this.step, call };
+    // The frame before this call, so renderers can show what the call changed.
+    const prev = this.step > 0 ? this.frames[this.step - 1] : null;
+    const env = { nPlayers: this.nPlayers, names: this.names, spec: this.replay.spec ?? {}, step: this.step, call, prev };
     let svg;
     try {
       svg = this.renderer.render(frame, env);
@@ -292,17 +307,23 @@ class Viewer {
     }
     // Names and labels wrap rather than being cut, and keep their full text as a tooltip.
     const head = h("tr", {}, h("th", {}, ""), this.names.map((n, i) =>
-      h("th", { style: `color:${playerColor(i)}`, title: n, "data-seat": i }, breakable(n))));
+      h("th", { style: `color:${playerTextColor(i)}`, title: n, "data-seat": i }, breakable(n))));
     const row = (label, values, attrs = {}) => h("tr", attrs, h("th", { title: label }, label),
       Array.from({ length: this.nPlayers }, (_, i) => h("td", {}, values[i] ?? "")));
     const outcome = this.step === this.last ? this.replay.outcome : null;
+    // A renderer may name its running figure (Ice and Fire's is military power, not the
+    // final score); at the end the outcome's scores are shown too when they differ.
+    const label = this.renderer.scoreLabel ?? "score";
+    const finalScores = Array.isArray(outcome?.scores) ? outcome.scores : [];
+    const showFinal = finalScores.length > 0 && finalScores.some((v, i) => v !== scores[i]);
     // Result figures beyond the score (outcome.stats: {name, values}), e.g. Kingdomino's
     // territory and crowns, shown under the final ranks.
     const stats = Array.isArray(outcome?.stats) ? outcome.stats.filter((s) => typeof s?.name === "string") : [];
     this.scoreBox.replaceChildren(
       h("h2", {}, "Scores"),
       h("table", { class: "scores" }, head,
-        row("score", scores, { "data-row": "score" }),
+        row(label, scores, { "data-row": "score" }),
+        showFinal ? row("final score", finalScores, { class: "final", "data-row": "final-score" }) : null,
         extra.map(([label, values]) => row(label, Array.isArray(values) ? values : [], { "data-detail": label })),
         outcome ? row("final rank", (outcome.ranks ?? []).map((r) => `#${r}`), { class: "final", "data-row": "rank" }) : null,
         stats.map((s) => row(s.name.replaceAll("_", " "), Array.isArray(s.values) ? s.values : [], { class: "final stat", "data-stat": s.name }))));
@@ -313,16 +334,21 @@ class Viewer {
       this.ioBox.replaceChildren();
       return;
     }
-    const block = (name, lines, id) => h("details", { open: true, class: "io" },
-      h("summary", {}, `${name} `, h("small", {}, `${lines.length} line${lines.length === 1 ? "" : "s"}`)),
-      h("pre", { id }, lines.join("\n")));
+    const block = (name, lines, id) => {
+      const box = h("details", { open: !this.folded.has(name), class: "io", "data-block": name },
+        h("summary", {}, `${name} `, h("small", {}, `${lines.length} line${lines.length === 1 ? "" : "s"}`)),
+        h("pre", { id }, lines.join("\n")));
+      box.addEventListener("toggle", () => (box.open ? this.folded.delete(name) : this.folded.add(name)));
+      return box;
+    };
     const input = Array.isArray(call.input) ? call.input : [];
     const output = Array.isArray(call.output) ? call.output : [];
     const stderr = typeof call.stderr === "string" && call.stderr.length ? call.stderr.replace(/\n$/, "").split("\n") : [];
     this.ioBox.replaceChildren(
       h("h2", {}, `What ${this.names[call.player] ?? "the player"} saw and said`),
-      block("input", input, "io-input"),
+      // What the bot said first: the input is long and would push it below the fold.
       block("output", output, "io-output"),
-      stderr.length ? block("stderr", stderr, "io-stderr") : h("p", { class: "muted" }, "no stderr"));
+      stderr.length ? block("stderr", stderr, "io-stderr") : h("p", { class: "muted" }, "no stderr"),
+      block("input", input, "io-input"));
   }
 }

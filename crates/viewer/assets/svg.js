@@ -3,12 +3,25 @@
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-// One colour per seat (red, blue, green, amber), readable on light and dark boards.
-export const PLAYER_COLORS = ["#d9483b", "#2f74c0", "#3a9a4a", "#e0a020"];
-export const PLAYER_LIGHT = ["#f4c4bf", "#bcd5f0", "#c2e4c8", "#f5dfa6"];
+// One colour per seat from the Okabe-Ito palette (vermillion, blue, bluish green, yellow),
+// chosen so that every pair stays apart for deuteranopes and protanopes too (the browser test
+// checks the simulated distances). Text uses a darker yellow, readable on light panels.
+export const PLAYER_COLORS = ["#d55e00", "#0072b2", "#009e73", "#f0e442"];
+export const PLAYER_LIGHT = ["#f2c7a8", "#a9cfe8", "#a8dccb", "#f8f2b0"];
+const PLAYER_TEXT = ["#c25400", "#0072b2", "#008a65", "#8a7f00"];
 
 export function playerColor(p) {
   return PLAYER_COLORS[p] ?? "#888";
+}
+
+export function playerTextColor(p) {
+  return PLAYER_TEXT[p] ?? "#666";
+}
+
+// A name cut to `max` characters with an ellipsis, for SVG text, which does not wrap.
+export function shortName(name, max) {
+  const s = String(name);
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
 // Creates an SVG element with attributes; `children` may hold elements or strings.
@@ -35,8 +48,8 @@ export function svgRoot(width, height, label) {
   });
 }
 
-export function text(x, y, content, attrs = {}) {
-  return el("text", { x, y, ...attrs }, [String(content)]);
+export function text(x, y, content, attrs = {}, extra = []) {
+  return el("text", { x, y, ...attrs }, [String(content), ...extra]);
 }
 
 // Arrays from a frame field, tolerating a missing or malformed field.

@@ -52,18 +52,51 @@ pub fn layout(title: &str, body: &str, has_runs: bool) -> String {
     )
 }
 
-/// The replay page: a shell the script fills from `src` (a JSON URL built by the server).
-pub fn replay_page(title: &str, src: &str, has_runs: bool) -> String {
+/// The replay page: a shell the script fills from `src` (a JSON URL built by the server),
+/// under `nav` (server-built links, e.g. back to the match's run; may be empty).
+pub fn replay_page(title: &str, src: &str, nav: &str, has_runs: bool) -> String {
     let body = format!(
-        r#"<main id="app" class="replay" data-src="{src}"><p class="loading">Loading replay…</p></main>
+        r#"{nav}<main id="app" class="replay" data-src="{src}"><p class="loading">Loading replay…</p></main>
 <script type="module" src="/assets/replay.js"></script>"#,
         src = escape(src),
     );
     layout(title, &body, has_runs)
 }
 
-/// The index: the replay folder's files and, with a store, the latest runs.
-pub fn index_page(entries: &[ReplayEntry], runs: Option<&[RunSummary]>) -> String {
+/// Links from a stored match's replay to its run, its matches and the neighbouring matches
+/// that have replays.
+pub fn match_nav(run_id: i64, match_id: i64, prev: Option<i64>, next: Option<i64>) -> String {
+    let mut nav = format!(
+        r#"<nav class="replay-nav" id="replay-nav"><a href="/runs/{run_id}" id="to-run">Run #{run_id}</a><a href="/runs/{run_id}/matches">its matches</a>"#
+    );
+    if let Some(p) = prev {
+        let _ = write!(
+            nav,
+            r#"<a href="/runs/{run_id}/matches/{p}" rel="prev">← match {p}</a>"#
+        );
+    }
+    let _ = write!(nav, "<span>match {match_id}</span>");
+    if let Some(n) = next {
+        let _ = write!(
+            nav,
+            r#"<a href="/runs/{run_id}/matches/{n}" rel="next" id="next-match">match {n} →</a>"#
+        );
+    }
+    nav.push_str("</nav>");
+    nav
+}
+
+/// Replays per index page: enough to scan, few enough for a page that opens at once.
+pub const REPLAYS_PER_PAGE: usize = 100;
+
+/// The index: one page (`page`, 1-based) of the replay folder's `total` files and, with a
+/// store, the latest runs.
+pub fn index_page(
+    entries: &[ReplayEntry],
+    total: usize,
+    page: usize,
+    runs: Option<&[RunSummary]>,
+) -> String {
     let mut body = String::from(r#"<main class="index">"#);
     if let Some(runs) = runs {
         body.push_str("<h1>Runs</h1>");
@@ -72,7 +105,31 @@ pub fn index_page(entries: &[ReplayEntry], runs: Option<&[RunSummary]>) -> Strin
             body.push_str(r#"<p><a href="/runs">All runs…</a></p>"#);
         }
     }
-    let _ = write!(body, "<h1>Replays <small>({})</small></h1>", entries.len());
+    let _ = write!(body, "<h1>Replays <small>({total})</small></h1>");
+    let pages = total.div_ceil(REPLAYS_PER_PAGE).max(1);
+    let pager = if pages > 1 {
+        let mut nav = String::from(r#"<nav class="pager" id="replay-pager">"#);
+        if page > 1 {
+            let _ = write!(
+                nav,
+                r#"<a href="/?page={}" rel="prev">← newer</a>"#,
+                page - 1
+            );
+        }
+        let _ = write!(nav, "<span>page {page} of {pages}</span>");
+        if page < pages {
+            let _ = write!(
+                nav,
+                r#"<a href="/?page={}" rel="next">older →</a>"#,
+                page + 1
+            );
+        }
+        nav.push_str("</nav>");
+        nav
+    } else {
+        String::new()
+    };
+    body.push_str(&pager);
     if entries.is_empty() {
         body.push_str(r#"<p class="empty">No replays in this folder yet.</p>"#);
     } else {
@@ -83,6 +140,7 @@ pub fn index_page(entries: &[ReplayEntry], runs: Option<&[RunSummary]>) -> Strin
             replay_row(&mut body, e);
         }
         body.push_str("</tbody></table>");
+        body.push_str(&pager);
     }
     body.push_str("</main>");
     layout("Replays", &body, runs.is_some())
@@ -203,12 +261,13 @@ pub fn run_page(run: &RunDetail) -> String {
         started = escape(&s.started),
     );
     body.push_str(
-        r#"<table class="list" id="leaderboard"><thead><tr><th>#</th><th>Bot</th><th>Rating</th><th>Games</th><th>W</th><th>D</th><th>L</th><th>Score</th><th>Faults</th></tr></thead><tbody>"#,
+        r#"<table class="list" id="leaderboard"><thead><tr><th>#</th><th>Bot</th><th>Rating</th><th>Games</th><th>W</th><th>D</th><th>L</th><th title="wins plus half the draws, per game">Win rate</th><th>Faults</th></tr></thead><tbody>"#,
     );
     for row in &run.leaderboard {
         let rating = match (row.rating, row.rating_error) {
-            (Some(r), Some(e)) => format!("{r:.1} ± {e:.1}"),
-            (Some(r), None) => format!("{r:.1}"),
+            // No interval until the games can bound it (a bot that won or lost every game).
+            (Some(r), Some(e)) if e.is_finite() => format!("{r:.1} ± {e:.1}"),
+            (Some(r), _) => format!("{r:.1}"),
             _ => "–".to_string(),
         };
         let games = row.wins + row.draws + row.losses;

@@ -111,15 +111,25 @@ pub fn summarize(path: &Path) -> Result<ReplaySummary, String> {
     })
 }
 
-/// Lists the replays below `root` (canonical), newest first, at most `MAX_LISTED`.
-pub fn list_folder(root: &Path, cache: &SummaryCache) -> Vec<ReplayEntry> {
+/// One page of the replays below `root` (canonical), newest first, at most `MAX_LISTED` in
+/// all: `per_page` entries from `offset` on, and how many there are in
+/// all. Only the page's files are read, so a folder of thousands stays a fast page.
+pub fn list_page(
+    root: &Path,
+    cache: &SummaryCache,
+    offset: usize,
+    per_page: usize,
+) -> (Vec<ReplayEntry>, usize) {
     let mut found = Vec::new();
     walk(root, root, 0, &mut found);
     // Newest first; equal times fall back to the name so the order is stable.
     found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     found.truncate(MAX_LISTED);
-    found
+    let total = found.len();
+    let page = found
         .into_iter()
+        .skip(offset)
+        .take(per_page)
         .filter_map(|(relative, modified, size)| {
             let href = crate::path::encode_relative(&relative)?;
             let name = href_to_name(&relative);
@@ -132,7 +142,8 @@ pub fn list_folder(root: &Path, cache: &SummaryCache) -> Vec<ReplayEntry> {
                 cache,
             ))
         })
-        .collect()
+        .collect();
+    (page, total)
 }
 
 /// The entry of a single replay file served on its own (`realm view`).
@@ -237,7 +248,7 @@ mod tests {
             .unwrap();
 
         let cache = SummaryCache::default();
-        let list = list_folder(&root, &cache);
+        let list = list_page(&root, &cache, 0, MAX_LISTED).0;
         let names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["sub dir/new.json", "old.json"]);
         assert_eq!(list[0].href, "sub%20dir/new.json");
@@ -256,13 +267,42 @@ mod tests {
     }
 
     #[test]
+    fn pages_hold_their_share_of_the_newest_first_list() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        for i in 0..7u64 {
+            let path = root.join(format!("r{i}.json"));
+            std::fs::write(&path, TINY).unwrap();
+            let when = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000 + i);
+            std::fs::File::options()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_modified(when)
+                .unwrap();
+        }
+        let cache = SummaryCache::default();
+        let (first, total) = list_page(&root, &cache, 0, 3);
+        let names: Vec<&str> = first.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!((names, total), (vec!["r6.json", "r5.json", "r4.json"], 7));
+        let (last, _) = list_page(&root, &cache, 6, 3);
+        assert_eq!(last.len(), 1);
+        assert_eq!(last[0].name, "r0.json");
+        assert!(list_page(&root, &cache, 9, 3).0.is_empty());
+    }
+
+    #[test]
     fn the_cache_notices_a_rewritten_file() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         std::fs::write(root.join("m.json"), "{}").unwrap();
         let cache = SummaryCache::default();
-        assert!(list_folder(&root, &cache)[0].summary.is_none());
+        assert!(list_page(&root, &cache, 0, MAX_LISTED).0[0]
+            .summary
+            .is_none());
         std::fs::write(root.join("m.json"), TINY).unwrap();
-        assert!(list_folder(&root, &cache)[0].summary.is_some());
+        assert!(list_page(&root, &cache, 0, MAX_LISTED).0[0]
+            .summary
+            .is_some());
     }
 }

@@ -98,7 +98,7 @@ impl Site {
             return self.not_found();
         };
         let result = match path {
-            "" => self.index(),
+            "" => self.index(query),
             "api/replays" => Ok(Reply::json(&self.entries())),
             "runs" => self.runs_list(),
             "api/runs" => self.with_runs(|src| Ok(Reply::json(&src.runs()?))),
@@ -135,25 +135,43 @@ impl Site {
     }
 
     fn entries(&self) -> Vec<ReplayEntry> {
+        self.entries_page(0, listing::MAX_LISTED).0
+    }
+
+    /// One page of the replays and how many there are.
+    fn entries_page(&self, offset: usize, per_page: usize) -> (Vec<ReplayEntry>, usize) {
         match &self.replays {
             Replays::Folder(root) => match root.canonicalize() {
-                Ok(root) => listing::list_folder(&root, &self.cache),
-                Err(_) => Vec::new(),
+                Ok(root) => listing::list_page(&root, &self.cache, offset, per_page),
+                Err(_) => (Vec::new(), 0),
             },
-            Replays::Single { file, href } => listing::single_entry(file, href, &self.cache)
-                .into_iter()
-                .collect(),
+            Replays::Single { file, href } => {
+                let one: Vec<ReplayEntry> = listing::single_entry(file, href, &self.cache)
+                    .into_iter()
+                    .collect();
+                let total = one.len();
+                (one.into_iter().skip(offset).take(per_page).collect(), total)
+            }
         }
     }
 
-    fn index(&self) -> Result<Reply, crate::runs::SourceError> {
+    /// The index, `?page=N` (1-based) of the replays.
+    fn index(&self, query: &str) -> Result<Reply, crate::runs::SourceError> {
         let runs = match &self.runs {
             Some(src) => Some(src.runs()?),
             None => None,
         };
+        let page = query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("page="))
+            .and_then(|v| v.parse::<usize>().ok())
+            .unwrap_or(1)
+            .max(1);
+        let (entries, total) =
+            self.entries_page((page - 1) * html::REPLAYS_PER_PAGE, html::REPLAYS_PER_PAGE);
         Ok(Reply::html(
             200,
-            html::index_page(&self.entries(), runs.as_deref()),
+            html::index_page(&entries, total, page, runs.as_deref()),
         ))
     }
 
@@ -190,6 +208,7 @@ impl Site {
                 html::replay_page(
                     &file_title(&file),
                     &format!("/api/replay/{rest}"),
+                    "",
                     self.has_runs(),
                 ),
             ),
@@ -259,14 +278,19 @@ impl Site {
                     return Ok(self.not_found());
                 };
                 Ok(match src.replay_file(run_id, match_id)? {
-                    Some(file) if file.is_file() => Reply::html(
-                        200,
-                        html::replay_page(
-                            &format!("Run #{run_id} match {match_id}"),
-                            &format!("/api/runs/{run_id}/matches/{}/replay", encode_segment(m)),
-                            true,
-                        ),
-                    ),
+                    Some(file) if file.is_file() => {
+                        let prev = self.neighbour(src.as_ref(), run_id, match_id, -1)?;
+                        let next = self.neighbour(src.as_ref(), run_id, match_id, 1)?;
+                        Reply::html(
+                            200,
+                            html::replay_page(
+                                &format!("Run #{run_id} match {match_id}"),
+                                &format!("/api/runs/{run_id}/matches/{}/replay", encode_segment(m)),
+                                &html::match_nav(run_id, match_id, prev, next),
+                                true,
+                            ),
+                        )
+                    }
                     _ => self.not_found(),
                 })
             }
@@ -288,6 +312,35 @@ impl Site {
         }
     }
 }
+
+impl Site {
+    /// The nearest match before (`step` -1) or after (+1) `match_id` whose replay was kept,
+    /// looking a bounded distance so a page never scans a whole run.
+    fn neighbour(
+        &self,
+        src: &dyn RunSource,
+        run_id: i64,
+        match_id: i64,
+        step: i64,
+    ) -> Result<Option<i64>, crate::runs::SourceError> {
+        for k in 1..=NEIGHBOUR_REACH {
+            let candidate = match_id + step * k;
+            if candidate < 0 {
+                break;
+            }
+            if src
+                .replay_file(run_id, candidate)?
+                .is_some_and(|f| f.is_file())
+            {
+                return Ok(Some(candidate));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// How far `neighbour` looks for a kept replay.
+const NEIGHBOUR_REACH: i64 = 64;
 
 /// Plain decimal ids only (no sign, no leading `+`, no escapes), so each id has one URL.
 fn parse_id(text: &str) -> Option<i64> {

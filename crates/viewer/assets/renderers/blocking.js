@@ -3,7 +3,7 @@
 // Frame: {size, board: [row strings '0'-'3' or '.'], last_move: {player, name, cells}, remaining, starts,
 // starts_shared, eliminated}.
 
-import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
+import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num } from "../svg.js";
 
 const CELL = 26;
 const PAD = 14;
@@ -46,13 +46,20 @@ export function render(frame, env) {
     const left = arr(arr(frame?.remaining)[p]);
     const out = arr(frame?.eliminated)[p] === true;
     svg.append(el("rect", { x: listX, y: y - 20, width: 240, height: 80, rx: 6, fill: out ? "#ddd" : "#fff", stroke: playerColor(p), "stroke-width": 2 }));
-    svg.append(text(listX + 8, y, `${env.names[p] ?? p}: ${left.length} left${out ? " (out)" : ""}`, { class: "label", fill: playerColor(p) }));
+    // SVG text does not wrap: long names are cut, with the whole name as a tooltip.
+    const name = String(env.names[p] ?? p);
+    svg.append(text(listX + 8, y, `${shortName(name, 16)}: ${left.length} left${out ? " (out)" : ""}`,
+      { class: "label", fill: playerTextColor(p), "data-name": p }, [el("title", {}, [name])]));
     const words = left.join(" ");
     const lines = words.match(/.{1,36}(\s|$)/g) ?? [];
     lines.slice(0, 3).forEach((line, i) => svg.append(text(listX + 8, y + 18 + i * 15, line.trim(), { class: "small", "data-remaining": p })));
   }
   if (last && typeof last.player === "number") {
-    svg.append(text(listX, Math.max(side, 40 + env.nPlayers * 90) - 8, `last: ${env.names[last.player] ?? last.player} played ${last.name ?? "?"}`, { class: "small" }));
+    const bottom = Math.max(side, 40 + env.nPlayers * 90);
+    const who = String(env.names[last.player] ?? last.player);
+    svg.append(text(listX, bottom - 24, "last move:", { class: "small" }));
+    svg.append(text(listX, bottom - 8, `${shortName(who, 14)} played ${last.name ?? "?"}`, { class: "small", "data-last-line": "" },
+      [el("title", {}, [who])]));
   }
   return svg;
 }

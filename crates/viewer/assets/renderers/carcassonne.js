@@ -80,7 +80,7 @@ function tile(t, size, attrs = {}) {
   if (num(t?.shield) === 1 && castleSides.length) {
     const [a, b] = corners(castleSides[0], size);
     const [sx, sy] = lerp(lerp(a, b, 0.5), center, 0.28);
-    g.append(el("path", { d: `M${sx - 6} ${sy - 6} h12 v6 l-6 6 l-6 -6 Z`, fill: "#2f5fb0", stroke: "#fff", "stroke-width": 1.2, "data-shield": "" }));
+    g.append(el("path", { d: `M${sx - 6} ${sy - 6} h12 v6 l-6 6 l-6 -6 Z`, fill: "#f7f1e1", stroke: "#3a2a14", "stroke-width": 1.4, "data-shield": "" }));
   }
   return g;
 }

@@ -1,6 +1,7 @@
 // A Code of Ice and Fire: the 12x12 map with each player's territory (active cells strong,
 // inactive ones pale), mine spots, buildings (HQ, mine, tower) and units by level.
-// Frame: {player, cells: [12 strings], buildings, units, mine_spots, gold, income}.
+// Frame: {player, cells: [12 strings], buildings, units, mine_spots, gold, income, scores}.
+// What the last call changed is outlined: units it moved or trained, buildings it built.
 
 import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
 import { PLAYER_LIGHT } from "../svg.js";
@@ -9,7 +10,31 @@ const CELL = 44;
 const PAD = 12;
 const OWNER = { R: [0, true], r: [0, false], B: [1, true], b: [1, false] };
 
+// The running figure the frames carry is military power; the final score is the outcome's.
+export const scoreLabel = "military power";
+
+// Units of the call's player that are new or stand elsewhere than before the call, and
+// buildings of that player that are new: "u<id>" and "b<x>,<y>" keys.
+function lastChanges(frame, env) {
+  const out = new Set();
+  const player = env?.call?.player;
+  if (!env?.prev || typeof player !== "number") return out;
+  const before = new Map(arr(env.prev.units).map((u) => [u?.id, u]));
+  for (const u of arr(frame?.units)) {
+    if (u?.owner !== player) continue;
+    const old = before.get(u?.id);
+    if (!old || old.x !== u.x || old.y !== u.y || old.level !== u.level) out.add(`u${u.id}`);
+  }
+  const built = new Set(arr(env.prev.buildings).map((b) => `${b?.type}${b?.x},${b?.y}`));
+  for (const b of arr(frame?.buildings)) {
+    if (b?.owner === player && !built.has(`${b?.type}${b?.x},${b?.y}`)) out.add(`b${b?.x},${b?.y}`);
+  }
+  return out;
+}
+
 export function render(frame, env) {
+  const changes = lastChanges(frame, env);
+  const mark = (px, py) => el("rect", { x: px + 1, y: py + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "5 3", "data-last": "" });
   const rows = arr(frame?.cells).map(String);
   const n = rows.length || 12;
   const w = Math.max(...rows.map((r) => r.length), n);
@@ -50,6 +75,7 @@ export function render(frame, env) {
       g.append(el("circle", { cx: px + CELL / 2, cy: py + CELL / 2, r: CELL / 2 - 7, fill: "#c9a227", stroke: playerColor(p), "stroke-width": 4 }));
       g.append(text(px + CELL / 2, py + CELL / 2 + 5, "$", { "text-anchor": "middle", fill: "#4a3a00", "font-weight": "bold", "font-size": 15 }));
     }
+    if (changes.has(`b${b?.x},${b?.y}`)) g.append(mark(px, py));
     svg.append(g);
   }
   for (const u of arr(frame?.units)) {
@@ -60,6 +86,7 @@ export function render(frame, env) {
     g.append(el("circle", { cx: px + CELL / 2, cy: py + CELL / 2, r: 9 + 3 * level, fill: playerColor(p), stroke: "#fff", "stroke-width": 2.5 }));
     g.append(text(px + CELL / 2, py + CELL / 2 + 5, level, { "text-anchor": "middle", fill: "#fff", "font-weight": "bold", "font-size": 14 }));
     g.append(el("title", {}, [`unit ${u?.id} level ${level} of ${env.names[p] ?? p}`]));
+    if (changes.has(`u${u?.id}`)) g.append(mark(px, py));
     svg.append(g);
   }
   return svg;

@@ -1,8 +1,9 @@
 // Kingdomino: every player's kingdom (terrain squares with crowns, the castle in the player's
 // colour) and the draft line: the current and next dominoes with the king standing on each.
 // Frame: {size, kingdoms: [[row strings, 2 chars per cell]], current, next, slot, eliminated}.
+// The last call's move is outlined: the two squares it placed and the domino it picked.
 
-import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
+import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num } from "../svg.js";
 
 const TERRAIN = {
   c: ["#f0cf4a", "corn field"],
@@ -44,11 +45,31 @@ function square(x, y, size, cell, attrs = {}) {
   return g;
 }
 
-function kingdom(rows, p, x0, y0, size, env, eliminated) {
+// Cells of kingdom `p` that differ between the previous frame and this one: "r,c" keys.
+function changedCells(frame, env, p) {
+  const before = arr(arr(env?.prev?.kingdoms)[p]).map((row) => rowCells(row));
+  const after = arr(arr(frame?.kingdoms)[p]).map((row) => rowCells(row));
+  if (!env?.prev || !before.length) return new Set();
+  const out = new Set();
+  after.forEach((row, r) => row.forEach((cell, c) => {
+    if (String(cell) !== String(before[r]?.[c] ?? "")) out.add(`${r},${c}`);
+  }));
+  return out;
+}
+
+// The tile ID of the call's `PICK id` line, if it picked one.
+function pickedId(env) {
+  const line = arr(env?.call?.output).find((l) => /^\s*PICK\s+\d+/.test(String(l)));
+  const id = line ? Number(String(line).trim().split(/\s+/)[1]) : 0;
+  return id > 0 ? id : null;
+}
+
+function kingdom(rows, p, x0, y0, size, env, eliminated, changed) {
   const g = el("g", { "data-kingdom": p });
   const span = size * CELL;
   g.append(el("rect", { x: x0 - 6, y: y0 - 6, width: span + 12, height: span + 12, rx: 8, fill: "#fffdf7", stroke: playerColor(p), "stroke-width": 4 }));
-  g.append(text(x0, y0 - 14, env.names[p] ?? `player ${p}`, { class: "label", fill: playerColor(p) }));
+  const name = String(env.names[p] ?? `player ${p}`);
+  g.append(text(x0, y0 - 14, shortName(name, Math.floor(span / 9)), { class: "label", fill: playerTextColor(p) }, [el("title", {}, [name])]));
   rows.forEach((row, r) => rowCells(row).forEach((cell, c) => {
     const x = x0 + c * CELL;
     const y = y0 + r * CELL;
@@ -62,6 +83,10 @@ function kingdom(rows, p, x0, y0, size, env, eliminated) {
       g.append(el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: "#f4f1ea", stroke: "#e2dccf" }));
     }
   }));
+  for (const key of changed) {
+    const [r, c] = key.split(",").map(Number);
+    g.append(el("rect", { x: x0 + c * CELL + 1, y: y0 + r * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: "none", stroke: "#111", "stroke-width": 3, "data-last": "" }));
+  }
   if (eliminated) {
     g.append(el("rect", { x: x0 - 6, y: y0 - 6, width: span + 12, height: span + 12, rx: 8, fill: "#5559" }));
     g.append(text(x0 + span / 2, y0 + span / 2, "eliminated", { "text-anchor": "middle", class: "label", fill: "#fff" }));
@@ -80,7 +105,7 @@ function king(x, y, p) {
 // next line) are no dominoes and are not drawn. A played slot of the current line is shown
 // faded without its king: the tile went to a kingdom and the king moved on to the next line.
 // In turn 1 the current line has no tiles: its slots are the kings waiting to pick, in order.
-function draftLine(dominoes, line, x0, y0, title, isActive, played) {
+function draftLine(dominoes, line, x0, y0, title, isActive, played, picked) {
   const g = el("g", { "data-draft": line });
   g.append(text(x0, y0 - 8, title, { class: "label" }));
   arr(dominoes).forEach((d, i) => {
@@ -100,6 +125,10 @@ function draftLine(dominoes, line, x0, y0, title, isActive, played) {
     dg.append(text(x0 + 14, y + CELL / 2 + 5, d.id, { "text-anchor": "middle", class: "small" }));
     dg.append(square(x0 + 30, y, CELL - 2, d.a));
     dg.append(square(x0 + 30 + CELL, y, CELL - 2, d.b));
+    if (picked && num(d.id) === picked.id && owner === picked.player) {
+      dg.setAttribute("data-last-pick", "");
+      dg.append(el("rect", { x: x0 + 28, y: y - 2, width: 2 * CELL + 2, height: CELL + 2, rx: 4, fill: "none", stroke: "#111", "stroke-width": 3 }));
+    }
     g.append(dg);
     if (owner === null || isPlayed) return;
     if (isActive(owner)) {
@@ -122,11 +151,15 @@ export function render(frame, env) {
   const width = draftX + 2 * (3 * CELL + 50);
   const height = Math.max(Math.ceil(kingdoms.length / perRow) * (span + 20), nDraft * (CELL + 10) + 60) + 10;
   const svg = svgRoot(width, height, "Kingdomino board");
+  const mover = env?.call?.player;
   kingdoms.forEach((rows, p) => {
     const x = 16 + (p % perRow) * span;
     const y = 40 + Math.floor(p / perRow) * (span + 20);
-    svg.append(kingdom(arr(rows), p, x, y, size, env, arr(frame?.eliminated)[p] === true));
+    const changed = p === mover ? changedCells(frame, env, p) : new Set();
+    svg.append(kingdom(arr(rows), p, x, y, size, env, arr(frame?.eliminated)[p] === true, changed));
   });
+  const pickId = pickedId(env);
+  const picked = pickId !== null && typeof mover === "number" ? { id: pickId, player: mover } : null;
   const eliminated = arr(frame?.eliminated);
   const isActive = (p) => p < kingdoms.length && eliminated[p] !== true;
   const current = arr(frame?.current);
@@ -134,8 +167,8 @@ export function render(frame, env) {
   const firstTurn = current.length > 0 && current.every((d) => num(d?.id) === 0);
   const lastTurn = next.length > 0 && next.every((d) => num(d?.id) === 0);
   const played = num(frame?.slot, 0);
-  svg.append(draftLine(current, "current", draftX, 40, firstTurn ? "to pick" : "current", isActive, played));
-  svg.append(draftLine(next, "next", draftX + 3 * CELL + 50, 40, lastTurn ? "next: none" : "next", isActive, 0));
+  svg.append(draftLine(current, "current", draftX, 40, firstTurn ? "to pick" : "current", isActive, played, picked));
+  svg.append(draftLine(next, "next", draftX + 3 * CELL + 50, 40, lastTurn ? "next: none" : "next", isActive, 0, picked));
   return svg;
 }
 
