@@ -1,5 +1,5 @@
-// End-to-end checks of the fixes a browser audit of the viewer asked for (issue 17), as a
-// person meets them: long names that must not widen or clip the page, the last move outlined
+// End-to-end checks of the fixes a browser audit of the viewer asked for (issue 17), and of a
+// league's page following `realm league run` live, as a person meets them: long names that must not widen or clip the page, the last move outlined
 // in Kingdomino and Ice and Fire, seat colours told apart by colour-blind readers, a paged
 // index of thousands of replays, keys that do one thing, call panels that stay as the reader
 // left them, Ice and Fire's final score, the leaderboard's wording and a stored replay's way
@@ -9,6 +9,7 @@
 // REPLAY_DIR holds run.sh's real replays; the store is run.sh's small Kingdomino run.
 
 import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -247,6 +248,47 @@ async function checkThemes(page, base) {
   console.log("ok   the pages follow the system's dark or light setting");
 }
 
+// A league playing in the background: its page updates in place while matches are stored,
+// and a bot's matches open with their replays.
+async function checkLiveLeague(page) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "realm-league-"));
+  const realmIn = (...args) => execFileSync(realm, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] }).toString();
+  realmIn("league", "new", "main", "kingdomino");
+  realmIn("league", "add", "main", "builtin:greedy");
+  realmIn("league", "add", "main", "builtin:random");
+  realmIn("league", "add", "main", "builtin:reference");
+  const league = spawn(realm, ["league", "run", "main", "--jobs", "1", "--quiet", "--keep-replays", "all"], { cwd: dir, stdio: "ignore" });
+  const { child, url } = await startRealm(realm, ["serve", "--db", "realm.sqlite"], dir);
+  try {
+    await page.goto(new URL("runs/1", url).href);
+    assert.equal(await page.locator("#run").getAttribute("data-live"), "true", "a league page is live");
+    assert.ok((await page.locator("h1").textContent()).includes("league main"), "titled by the league");
+    const played = async () => (await page.locator("#leaderboard td:nth-child(4)").allTextContents()).reduce((a, t) => a + Number(t), 0);
+    await page.evaluate(() => (window.notReloaded = true));
+    const before = await played();
+    await page.waitForFunction((n) => {
+      const cells = [...document.querySelectorAll("#leaderboard td:nth-child(4)")];
+      return cells.reduce((a, td) => a + Number(td.textContent), 0) > n + 10;
+    }, before, { timeout: 120000 });
+    assert.equal(await page.evaluate(() => window.notReloaded), true, "updated without reloading the page");
+    assert.ok(Number(await page.locator("#run").getAttribute("data-refreshed")) >= 1, "refreshed in place");
+    assert.equal(await page.locator("#pairwise tbody tr").count(), 3, "the pairwise matrix of three bots");
+    // The matches of one bot, with their replays.
+    await page.goto(new URL("runs/1/matches?bot=builtin%3Areference", url).href);
+    const rows = await page.locator("#matches tbody tr").count();
+    assert.ok(rows > 0, "the bot's matches are listed");
+    await page.locator("#matches tbody tr a", { hasText: "watch" }).first().click();
+    await page.waitForSelector('#app[data-ready="true"]');
+    assert.ok((await page.locator("ul.players").textContent()).includes("builtin:reference"), "its replay opens");
+    console.log(`ok   a league's page follows \`realm league run\` live (${before} → more games, no reload); a bot's matches open with replays`);
+  } finally {
+    league.kill("SIGINT");
+    child.kill();
+    await new Promise((resolve) => league.on("exit", resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const folder = makeFolder();
   const cwd = mkdtempSync(path.join(os.tmpdir(), "realm-audit-serve-"));
@@ -262,6 +304,7 @@ async function main() {
     await checkIceAndFireFinalScore(page, url);
     await checkRunPages(page);
     await checkThemes(page, url);
+    await checkLiveLeague(page);
     assert.deepEqual(errors, [], "no script errors");
     console.log("all audit checks passed");
   });

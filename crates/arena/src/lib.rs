@@ -5,6 +5,7 @@
 
 pub mod entrant;
 pub mod files;
+pub mod league;
 mod lines;
 mod namespace;
 pub mod process;

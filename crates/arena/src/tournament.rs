@@ -289,21 +289,37 @@ impl Tournament {
         run_id: i64,
         indices: &[u64],
         stop: &AtomicBool,
-        mut on_played: impl FnMut(&Played),
+        on_played: impl FnMut(&Played),
     ) -> Result<RunCounts, ArenaError> {
         let next = AtomicUsize::new(0);
+        let next_match = || {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            indices.get(i).map(|&index| self.schedule.get(index))
+        };
+        self.run_with(catalog, store, run_id, &next_match, stop, on_played)
+    }
+
+    /// `run` with the matches chosen as the run goes: each worker asks `next_match` for its
+    /// next match and stops at `None` (a league's matchmaker decides from the results so far).
+    pub fn run_with(
+        &self,
+        catalog: &dyn GameCatalog,
+        store: &mut Store,
+        run_id: i64,
+        next_match: &(dyn Fn() -> Option<ScheduledMatch> + Sync),
+        stop: &AtomicBool,
+        mut on_played: impl FnMut(&Played),
+    ) -> Result<RunCounts, ArenaError> {
         let (tx, rx) = mpsc::channel::<Result<Played, ArenaError>>();
         thread::scope(|scope| {
             for _ in 0..self.jobs.max(1) {
                 let tx = tx.clone();
-                let next = &next;
                 scope.spawn(move || loop {
                     if stop.load(Ordering::SeqCst) {
                         return;
                     }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&index) = indices.get(i) else { return };
-                    let result = self.play_one(catalog, &self.schedule.get(index));
+                    let Some(m) = next_match() else { return };
+                    let result = self.play_one(catalog, &m);
                     if tx.send(result).is_err() {
                         return;
                     }

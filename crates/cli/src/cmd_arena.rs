@@ -196,10 +196,20 @@ impl DbJournal {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Keep {
+pub(crate) enum Keep {
     All,
     Faults,
     None,
+}
+
+impl From<Keep> for KeepReplays {
+    fn from(keep: Keep) -> KeepReplays {
+        match keep {
+            Keep::All => KeepReplays::All,
+            Keep::Faults => KeepReplays::Faults,
+            Keep::None => KeepReplays::None,
+        }
+    }
 }
 
 /// Everything fixed about a run before it starts.
@@ -310,11 +320,7 @@ fn prepare(
     if let Some(warning) = oversubscription_warning(jobs, n_seats, cores, &entrants) {
         errln!("{warning}");
     }
-    let keep_replays = match flags.keep_replays {
-        Keep::All => KeepReplays::All,
-        Keep::Faults => KeepReplays::Faults,
-        Keep::None => KeepReplays::None,
-    };
+    let keep_replays = flags.keep_replays.into();
     if let Some(dir) = &flags.replay_dir {
         if let Some(parent) = missing_parent(dir) {
             bail!(
@@ -390,7 +396,7 @@ fn rounding_note(requested: u64, schedule: &Schedule) -> Option<String> {
 
 /// Ctrl-C asks the run to stop: bots are killed, matches in flight are dropped, the store keeps
 /// everything finished, and the same command resumes.
-fn stop_flag() -> Arc<AtomicBool> {
+pub(crate) fn stop_flag() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
     let handler_stop = Arc::clone(&stop);
     let _ = ctrlc::set_handler(move || {
@@ -824,7 +830,7 @@ fn print_sprt_result(
     Ok(())
 }
 
-fn short_hash(text: &str) -> String {
+pub(crate) fn short_hash(text: &str) -> String {
     // FNV-1a: a stable, dependency-free digest; the key only needs to tell configurations apart.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
@@ -834,7 +840,7 @@ fn short_hash(text: &str) -> String {
     format!("{h:016x}")
 }
 
-fn now_utc() -> String {
+pub(crate) fn now_utc() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

@@ -26,6 +26,7 @@ macro_rules! errln {
 mod cmd_arena;
 mod cmd_bot;
 mod cmd_games;
+mod cmd_league;
 mod cmd_play;
 mod cmd_referee;
 mod cmd_report;
@@ -88,6 +89,8 @@ enum Command {
     Sprt(cmd_arena::SprtArgs),
     /// Print the report of a stored run
     Report(cmd_report::ReportArgs),
+    /// A living league of bot versions: add bots any time, run, watch the leaderboard
+    League(cmd_league::LeagueArgs),
     /// Merge results stores (shards of one run, or different runs) into one
     #[command(
         after_help = "Examples:\n  realm merge --into all.sqlite shard1.sqlite shard2.sqlite\n  realm merge --into all.sqlite shard*.sqlite --require-complete"
@@ -120,6 +123,7 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => cmd_arena::run_arena(args),
         Some(Command::Sprt(args)) => cmd_arena::run_sprt(args),
         Some(Command::Report(args)) => cmd_report::run_report(args),
+        Some(Command::League(args)) => cmd_league::run(args),
         Some(Command::Merge(args)) => cmd_report::run_merge(args),
         Some(Command::Referee(args)) => cmd_referee::run(args),
         Some(Command::Serve(args)) => cmd_serve::run_serve(args),

@@ -46,6 +46,19 @@ fn summary(store: &Store, run: &RunRecord) -> Result<RunSummary, SourceError> {
     if let Some(l) = run.league {
         game.push_str(&format!(" league {l}"));
     }
+    if run.kind == "league" {
+        let name = run.key.strip_prefix("league:").unwrap_or(&run.key);
+        return Ok(RunSummary {
+            id: run.id,
+            label: format!("league {name} ({} bots)", bots.len()),
+            game,
+            started: run.created_at.clone(),
+            n_bots: bots.len(),
+            n_matches_done: done,
+            n_matches_planned: 0,
+            status: "league".into(),
+        });
+    }
     Ok(RunSummary {
         id: run.id,
         label: format!(
@@ -180,6 +193,17 @@ impl RunSource for StoreRuns {
                     faults: b.faults.values().sum(),
                 })
                 .collect();
+            // A league's removed bots are gone from its table (their matches were deleted).
+            if run.kind == "league" {
+                let statuses = store.run_bot_statuses(run.id)?;
+                let removed: Vec<&str> = bots
+                    .iter()
+                    .zip(&statuses)
+                    .filter(|(_, (status, _))| status == "removed")
+                    .map(|(b, _)| b.name.as_str())
+                    .collect();
+                leaderboard.retain(|row| !removed.contains(&row.bot.as_str()));
+            }
             let key = |row: &LeaderRow| {
                 let points = row.wins as f64 + row.draws as f64 / 2.0;
                 (row.rating.unwrap_or(0.0), points / row.games.max(1) as f64)

@@ -68,6 +68,17 @@ impl GameKind {
         }
     }
 
+    /// The player count a variant (`None`: the standard game) plays by default: the first it
+    /// allows, 2 if the variant is unknown (the spec check then names the problem).
+    pub fn default_players(self, variant: Option<&str>) -> usize {
+        self.info()
+            .variants
+            .iter()
+            .find(|v| v.name == variant)
+            .and_then(|v| v.players.first().copied())
+            .unwrap_or(2)
+    }
+
     /// Why a game without match play has no referee and no bots.
     pub fn not_playable(self) -> SetupError {
         SetupError::NotPlayable {

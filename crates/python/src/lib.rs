@@ -36,14 +36,7 @@ fn spec_of(
     seed: u64,
 ) -> PyResult<MatchSpec> {
     let kind = GameKind::from_slug(game).map_err(value_error)?;
-    let n_players = players.unwrap_or_else(|| {
-        kind.info()
-            .variants
-            .iter()
-            .find(|v| v.name == variant.as_deref())
-            .and_then(|v| v.players.first().copied())
-            .unwrap_or(2)
-    });
+    let n_players = players.unwrap_or_else(|| kind.default_players(variant.as_deref()));
     let mut spec = MatchSpec::new(game, n_players, seed);
     spec.variant = variant;
     spec.league = league;

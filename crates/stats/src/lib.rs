@@ -25,6 +25,7 @@ pub mod weng_lin;
 
 pub use bradley_terry::{BatchConfig, BatchFit, BatchRating, ChoiceData};
 pub use elo::{elo_to_score, score_to_elo, EloEstimate, GameResult, Wdl};
+pub use math::normal_cdf;
 pub use pentanomial::Pentanomial;
 pub use sprt::{Sprt, SprtConfig, SprtDecision, SprtModel, SprtStatus};
 pub use table::{BotTally, PairCell, Placing, SeatTally, Tally};

@@ -58,7 +58,7 @@ fn erf_series(x: f64) -> f64 {
 }
 
 /// The standard normal cumulative distribution function Φ.
-pub(crate) fn normal_cdf(x: f64) -> f64 {
+pub fn normal_cdf(x: f64) -> f64 {
     0.5 * erfc(-x / std::f64::consts::SQRT_2)
 }
 

@@ -64,6 +64,9 @@ pub enum StoreError {
     ReadOnly(String),
     #[error("results store {0} kept changing while being read; try again")]
     Unsettled(String),
+    /// A request the store's contents refuse (a label already taken, say).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -380,6 +383,94 @@ impl Store {
                 })
             })?;
             Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        })
+    }
+
+    /// Adds an entrant to an existing run (a league growing), after the others; returns its
+    /// index. A label already in the run is refused.
+    pub fn add_run_bot(
+        &mut self,
+        run_id: i64,
+        bot: &BotRecord,
+        note: Option<&str>,
+    ) -> Result<usize> {
+        let tx = self.write_transaction()?;
+        let taken: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM run_bots WHERE run_id = ?1 AND name = ?2",
+            params![run_id, bot.name],
+            |r| r.get(0),
+        )?;
+        if taken > 0 {
+            return Err(StoreError::Invalid(format!(
+                "the label `{}` is taken in this league (choose another with --as)",
+                bot.name
+            )));
+        }
+        let idx: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(idx) + 1, 0) FROM run_bots WHERE run_id = ?1",
+            [run_id],
+            |r| r.get(0),
+        )?;
+        let bot_id = upsert_bot(&tx, bot)?;
+        tx.execute(
+            "INSERT INTO run_bots (run_id, idx, bot_id, name, note) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![run_id, idx, bot_id, bot.name, note],
+        )?;
+        tx.commit()?;
+        Ok(idx as usize)
+    }
+
+    /// Every entrant's status (`active`, `retired`, `removed`, `rejected`) and note, in
+    /// entrant order.
+    pub fn run_bot_statuses(&self, run_id: i64) -> Result<Vec<(String, Option<String>)>> {
+        self.read(|conn| {
+            let mut stmt =
+                conn.prepare("SELECT status, note FROM run_bots WHERE run_id = ?1 ORDER BY idx")?;
+            let rows = stmt.query_map([run_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        })
+    }
+
+    /// Sets the status of entrant `idx`.
+    pub fn set_run_bot_status(&mut self, run_id: i64, idx: usize, status: &str) -> Result<()> {
+        let tx = self.write_transaction()?;
+        tx.execute(
+            "UPDATE run_bots SET status = ?1 WHERE run_id = ?2 AND idx = ?3",
+            params![status, run_id, idx as i64],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Deletes every match of the run in which entrant `idx` sat; returns how many.
+    pub fn delete_matches_of(&mut self, run_id: i64, idx: usize) -> Result<usize> {
+        let doomed: Vec<u64> = self
+            .matches(run_id)?
+            .into_iter()
+            .filter(|m| m.seats.contains(&idx))
+            .map(|m| m.match_idx)
+            .collect();
+        let tx = self.write_transaction()?;
+        for i in &doomed {
+            tx.execute(
+                "DELETE FROM matches WHERE run_id = ?1 AND match_idx = ?2",
+                params![run_id, *i as i64],
+            )?;
+        }
+        tx.commit()?;
+        Ok(doomed.len())
+    }
+
+    /// The next free match index of a run (one past the largest stored or failed one).
+    pub fn next_match_idx(&self, run_id: i64) -> Result<u64> {
+        self.read(|conn| {
+            let next: i64 = conn.query_row(
+                "SELECT MAX(COALESCE((SELECT MAX(match_idx) FROM matches WHERE run_id = ?1), -1), \
+                 COALESCE((SELECT MAX(match_idx) FROM match_errors WHERE run_id = ?1), -1)) + 1",
+                [run_id],
+                |r| r.get(0),
+            )?;
+            Ok(next as u64)
         })
     }
 

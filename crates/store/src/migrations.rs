@@ -74,6 +74,10 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     // 3: calls answered after the game's limit but within `--time-margin`, per seat (JSON);
     // NULL for matches recorded before.
     "ALTER TABLE matches ADD COLUMN late_calls TEXT;",
+    // 4: leagues (runs of kind `league`) add and retire bots over time: an entrant's status
+    // (`active`, `retired`, `removed`, `rejected`) and the note given when it was added.
+    "ALTER TABLE run_bots ADD COLUMN status TEXT NOT NULL DEFAULT 'active';
+     ALTER TABLE run_bots ADD COLUMN note TEXT;",
 ];
 
 /// The schema version this realm writes.

@@ -104,7 +104,7 @@ fn a_store_from_a_newer_realm_is_refused() {
     let err = Store::open(&path).err().unwrap().to_string();
     assert_eq!(
         err,
-        "results store was written by a newer realm (schema 99, this realm knows 3)"
+        "results store was written by a newer realm (schema 99, this realm knows 4)"
     );
 }
 
@@ -276,14 +276,14 @@ fn read_only_opening_refuses_what_it_cannot_read_and_changes_nothing() {
     assert_eq!(
         error(&old),
         format!(
-            "results store {0} has schema 1, older than this realm's 3; run `realm report --db {0}` \
+            "results store {0} has schema 1, older than this realm's 4; run `realm report --db {0}` \
              once to upgrade it",
             shown(&old)
         )
     );
     assert_eq!(
         error(&newer),
-        "results store was written by a newer realm (schema 99, this realm knows 3)"
+        "results store was written by a newer realm (schema 99, this realm knows 4)"
     );
     let after: Vec<_> = ["empty.sqlite", "notes.txt", "old.sqlite", "newer.sqlite"]
         .iter()
@@ -432,4 +432,42 @@ fn a_run_asked_for_more_matches_grows_and_never_shrinks() {
     assert_eq!(store.run("k").unwrap().n_matches, 40);
     assert_eq!(store.ensure_run(&run("k"), &bots()).unwrap(), id);
     assert_eq!(store.run("k").unwrap().n_matches, 40);
+}
+
+#[test]
+fn a_league_grows_retires_and_removes_entrants() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("l.sqlite")).unwrap();
+    let id = store.ensure_run(&run("league:x"), &bots()[..1]).unwrap();
+    let new = BotRecord {
+        name: "new".into(),
+        command: "./new".into(),
+        hash: "h".into(),
+    };
+    assert_eq!(store.add_run_bot(id, &new, Some("v2")).unwrap(), 1);
+    let again = store.add_run_bot(id, &new, None).unwrap_err().to_string();
+    assert!(again.contains("is taken"), "{again}");
+    assert_eq!(store.run_bots(id).unwrap()[1], new);
+    let mut m = game(0);
+    m.seats = vec![0, 1];
+    let mut n = game(5);
+    n.seats = vec![0, 0];
+    store.insert_matches(id, &[m, n]).unwrap();
+    assert_eq!(store.next_match_idx(id).unwrap(), 6);
+    store.set_run_bot_status(id, 1, "retired").unwrap();
+    assert_eq!(
+        store.run_bot_statuses(id).unwrap(),
+        vec![
+            ("active".to_string(), None),
+            ("retired".to_string(), Some("v2".to_string()))
+        ]
+    );
+    assert_eq!(store.delete_matches_of(id, 1).unwrap(), 1);
+    let left: Vec<u64> = store
+        .matches(id)
+        .unwrap()
+        .iter()
+        .map(|m| m.match_idx)
+        .collect();
+    assert_eq!(left, vec![5]);
 }

@@ -29,6 +29,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("svg.js", JS),
     asset!("chart.js", JS),
     asset!("filters.js", JS),
+    asset!("live.js", JS),
     asset!("renderers/fallback.js", JS),
     asset!("renderers/kingdomino.js", JS),
     asset!("renderers/blocking.js", JS),

@@ -249,14 +249,19 @@ fn runs_table(runs: &[RunSummary]) -> String {
 pub fn run_page(run: &RunDetail) -> String {
     let s = &run.summary;
     let mut body = format!(
-        r#"<main class="index"><h1>Run #{id} <small>{label}</small></h1>
-<p class="meta">{game} · {done}/{planned} matches · {status} · started {started} · <a href="/runs/{id}/matches">matches</a> · <a href="/runs/{id}/matches?fault=any">faults</a></p>
+        r#"<main class="index" id="run" data-live="{live}"><h1>Run #{id} <small>{label}</small></h1>
+<p class="meta" id="run-meta">{game} · {progress} · {status} · started {started} · <a href="/runs/{id}/matches">matches</a> · <a href="/runs/{id}/matches?fault=any">faults</a></p>
 <h2>Leaderboard</h2>"#,
+        // A league or an unfinished run may still be playing: the page follows it.
+        live = s.status != "done",
+        progress = if s.n_matches_planned > 0 {
+            format!("{}/{} matches", s.n_matches_done, s.n_matches_planned)
+        } else {
+            format!("{} matches", s.n_matches_done)
+        },
         id = s.id,
         label = escape(&s.label),
         game = escape(&s.game),
-        done = s.n_matches_done,
-        planned = s.n_matches_planned,
         status = escape(&s.status),
         started = escape(&s.started),
     );
@@ -328,7 +333,7 @@ pub fn run_page(run: &RunDetail) -> String {
         }
         body.push_str("</tbody></table>");
     }
-    body.push_str("</main>");
+    body.push_str(r#"</main><script type="module" src="/assets/live.js"></script>"#);
     layout(&format!("Run #{}", s.id), &body, true)
 }
 

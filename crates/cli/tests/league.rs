@@ -1,0 +1,225 @@
+//! `realm league`: a league of bots that grows while it runs, in a real results store.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{realm, run, stderr, stdout};
+use serde_json::Value;
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = run(dir, args);
+    assert!(out.status.success(), "realm {args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// The leaderboard rows by label.
+fn board(dir: &Path) -> Vec<Value> {
+    serde_json::from_str(&ok(dir, &["league", "show", "main", "--format", "json"])).unwrap()
+}
+
+fn row<'a>(rows: &'a [Value], label: &str) -> &'a Value {
+    rows.iter()
+        .find(|r| r["label"] == label)
+        .unwrap_or_else(|| panic!("no {label} in {rows:?}"))
+}
+
+fn games(dir: &Path, label: &str) -> u64 {
+    row(&board(dir), label)["games"].as_u64().unwrap()
+}
+
+#[test]
+fn a_league_adds_retires_and_removes_bots_and_ranks_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["league", "new", "main", "kingdomino"]);
+    ok(d, &["league", "add", "main", "builtin:greedy"]);
+    ok(
+        d,
+        &[
+            "league",
+            "add",
+            "main",
+            "builtin:random",
+            "--as",
+            "rnd",
+            "--note",
+            "baseline",
+        ],
+    );
+    // A bot that crashes on its first call is reported and never scheduled.
+    let crash = run(d, &["league", "add", "main", "exit 3"]);
+    assert_eq!(crash.status.code(), Some(1));
+    assert!(
+        stderr(&crash).contains("faulted playing itself"),
+        "{}",
+        stderr(&crash)
+    );
+    let taken = run(d, &["league", "add", "main", "builtin:greedy"]);
+    assert!(
+        !taken.status.success() && stderr(&taken).contains("is taken"),
+        "{}",
+        stderr(&taken)
+    );
+
+    ok(
+        d,
+        &[
+            "league", "run", "main", "--games", "40", "--jobs", "2", "--quiet",
+        ],
+    );
+    let rows = board(d);
+    assert_eq!(rows[0]["label"], "builtin:greedy", "{rows:?}");
+    assert_eq!(row(&rows, "builtin:greedy")["games"], 40);
+    assert_eq!(row(&rows, "rnd")["games"], 40);
+    assert_eq!(row(&rows, "rnd")["note"], "baseline");
+    assert_eq!(row(&rows, "exit 3")["games"], 0);
+    assert_eq!(row(&rows, "exit 3")["status"], "rejected");
+    assert!(row(&rows, "builtin:greedy")["win_rate"].as_f64().unwrap() > 0.9);
+
+    // A third bot: the newcomer plays first; a retired bot keeps its games and plays no more.
+    ok(d, &["league", "add", "main", "builtin:reference"]);
+    ok(d, &["league", "retire", "main", "rnd"]);
+    ok(d, &["league", "run", "main", "--games", "10", "--quiet"]);
+    assert_eq!(games(d, "rnd"), 40);
+    assert_eq!(games(d, "builtin:reference"), 10);
+    assert_eq!(games(d, "builtin:greedy"), 50);
+    let info = ok(d, &["league", "info", "main", "builtin:greedy"]);
+    assert!(
+        info.contains("50 games") && info.contains("rnd") && info.contains("builtin:reference"),
+        "{info}"
+    );
+
+    // Removing a bot deletes its matches: greedy's games against it go too.
+    ok(d, &["league", "remove", "main", "rnd"]);
+    let rows = board(d);
+    assert!(rows.iter().all(|r| r["label"] != "rnd"), "{rows:?}");
+    assert_eq!(row(&rows, "builtin:greedy")["games"], 10);
+    let csv = ok(d, &["league", "show", "main", "--format", "csv"]);
+    assert!(
+        csv.starts_with(
+            "rank,label,status,rating,interval,games,win_rate,faults,p_better_than_next\n"
+        ),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 3);
+}
+
+#[test]
+fn until_stable_stops_once_neighbours_are_ordered() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["league", "new", "main", "kingdomino"]);
+    for bot in ["builtin:greedy", "builtin:random", "builtin:reference"] {
+        ok(d, &["league", "add", "main", bot]);
+    }
+    ok(
+        d,
+        &[
+            "league",
+            "run",
+            "main",
+            "--until-stable",
+            "--games",
+            "3000",
+            "--quiet",
+        ],
+    );
+    let rows = board(d);
+    let played: u64 = rows.iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    assert!(
+        played < 2 * 3000,
+        "stable before the budget: {played} seats played"
+    );
+    for r in &rows[..2] {
+        assert!(
+            r["p_better_than_next"].as_f64().unwrap() >= 0.95,
+            "{rows:?}"
+        );
+    }
+}
+
+#[test]
+fn a_running_league_takes_a_bot_added_from_elsewhere_and_stops_cleanly_on_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["league", "new", "main", "kingdomino"]);
+    ok(d, &["league", "add", "main", "builtin:greedy"]);
+    ok(d, &["league", "add", "main", "builtin:random"]);
+    let league = Command::new(realm())
+        .args(["league", "run", "main", "--jobs", "1", "--quiet"])
+        .current_dir(d)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Bounded waits guard against a hang; nothing here judges speed.
+    let wait_until = |what: &str, done: &dyn Fn() -> bool| {
+        let start = Instant::now();
+        while !done() {
+            assert!(
+                start.elapsed() < Duration::from_secs(300),
+                "waited too long for {what}"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    wait_until("first matches", &|| games(d, "builtin:greedy") >= 4);
+    ok(d, &["league", "add", "main", "builtin:reference"]);
+    wait_until("the new bot's games", &|| {
+        games(d, "builtin:reference") >= 4
+    });
+    unsafe { libc::kill(league.id() as i32, libc::SIGINT) };
+    let out = league.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // What is stored is whole: every seat of every stored match is counted once.
+    let rows = board(d);
+    let seats: u64 = rows.iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    let store = realm_store::Store::open(&d.join("realm.sqlite")).unwrap();
+    let run = store.run("league:main").unwrap();
+    assert_eq!(seats, 2 * store.matches(run.id).unwrap().len() as u64);
+    let resumed = ok(d, &["league", "run", "main", "--games", "2", "--quiet"]);
+    assert!(resumed.contains("builtin:reference"), "{resumed}");
+}
+
+#[test]
+fn league_errors_are_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = run(d, &["league", "show", "nope"]);
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr(&out).trim(),
+        "error: no league `nope` in this store (create it with `realm league new nope GAME`)"
+    );
+    ok(
+        d,
+        &["league", "new", "main", "blocking", "--variant", "duo"],
+    );
+    let again = run(d, &["league", "new", "main", "kingdomino"]);
+    assert!(
+        stderr(&again).contains("already exists"),
+        "{}",
+        stderr(&again)
+    );
+    let bad = run(d, &["league", "new", "x", "blocking", "--variant", "hex"]);
+    assert!(
+        !bad.status.success() && stderr(&bad).lines().count() == 1,
+        "{}",
+        stderr(&bad)
+    );
+    let few = run(d, &["league", "run", "main"]);
+    assert_eq!(few.status.code(), Some(2));
+    assert!(
+        stderr(&few).contains("0 active bots for 2 seats"),
+        "{}",
+        stderr(&few)
+    );
+}
