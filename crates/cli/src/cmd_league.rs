@@ -297,10 +297,37 @@ fn add(
     let mut store = Store::open(db)?;
     let run = find(&store, name)?;
     let entrant = Entrant::from_arg(bot).map_err(anyhow::Error::msg)?;
+    let (command, hash) = (entrant.command(), entrant.content_hash());
+    let roster = Roster::load(&store, run.id)?;
+    if let Some(same) = roster
+        .bots
+        .iter()
+        .find(|b| b.command == command && b.hash == hash)
+    {
+        bail!(
+            "this version of `{command}` is already in league `{name}` as `{}`",
+            same.name
+        );
+    }
+    // An edited file is a new version: without --as it gets the next free `LABEL#N`.
+    let name_taken = |l: &str| roster.bots.iter().any(|b| b.name == l);
+    let label = label.unwrap_or_else(|| {
+        let base = entrant.label();
+        (1..)
+            .map(|v| {
+                if v == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}#{v}")
+                }
+            })
+            .find(|l| !name_taken(l))
+            .expect("a free label")
+    });
     let record = BotRecord {
-        name: label.unwrap_or_else(|| entrant.label()),
-        command: entrant.command(),
-        hash: entrant.content_hash(),
+        name: label,
+        command,
+        hash,
     };
     let idx = store.add_run_bot(run.id, &record, note.as_deref())?;
     match self_play_fault(&template(&run), &entrant)? {

@@ -57,7 +57,21 @@ fn a_league_adds_retires_and_removes_bots_and_ranks_them() {
         "{}",
         stderr(&crash)
     );
-    let taken = run(d, &["league", "add", "main", "builtin:greedy"]);
+    let same = run(d, &["league", "add", "main", "builtin:greedy"]);
+    assert!(
+        !same.status.success() && stderr(&same).contains("already in league"),
+        "{}",
+        stderr(&same)
+    );
+    let taken = run(
+        d,
+        &["league", "add", "main", "builtin:reference", "--as", "rnd"],
+    );
+    assert!(
+        !taken.status.success() && stderr(&taken).contains("is taken"),
+        "{}",
+        stderr(&taken)
+    );
     assert!(
         !taken.status.success() && stderr(&taken).contains("is taken"),
         "{}",
@@ -105,6 +119,27 @@ fn a_league_adds_retires_and_removes_bots_and_ranks_them() {
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 1 + 3);
+}
+
+#[test]
+fn an_edited_bot_file_is_a_new_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bot = d.join("bot.py");
+    std::fs::copy(common::python_bot_path(), &bot).unwrap();
+    ok(d, &["league", "new", "main", "kingdomino"]);
+    let cmd = format!("python3 {}", bot.display());
+    ok(d, &["league", "add", "main", &cmd]);
+    let mut text = std::fs::read_to_string(&bot).unwrap();
+    text.push_str("\n# version 2\n");
+    std::fs::write(&bot, text).unwrap();
+    let added = ok(d, &["league", "add", "main", &cmd]);
+    assert!(added.contains("bot.py#2"), "{added}");
+    let labels: Vec<String> = board(d)
+        .iter()
+        .map(|r| r["label"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(labels.len(), 2, "{labels:?}");
 }
 
 #[test]
