@@ -130,3 +130,65 @@ fn bad_options_are_refused_with_the_reason() {
         "built-in bot `mcts:algo=minimax` of kingdomino: option `algo`: `minimax` is not uct or flat"
     );
 }
+
+/// The last call of real 2-player games (random play up to it) where exactly one of the
+/// mover's legal moves wins and every other one loses or ties: the search, with a fixed seed
+/// and iteration budget, must find it. The positions are found by trying every move on a copy
+/// of the game, so the test also checks that it met enough of them.
+#[test]
+fn the_search_finds_the_only_winning_last_move() {
+    use realm_core::{Referee, State};
+    use realm_kingdomino::bots::KingdominoKnowledge;
+    use realm_kingdomino::referee::KingdominoReferee;
+    use realm_kingdomino::setup::{Config, Mode};
+    use realm_search::{Budget, Mcts, MctsParams};
+
+    let config = Config::new(Mode::Standard, 2).with_league(3);
+    let mut found = 0;
+    for seed in 0..3_000u64 {
+        let mut referee = KingdominoReferee::<u128>::new(config, seed);
+        let mut randoms: Vec<_> = (0..2)
+            .map(|i| new_bot("random", seed * 7 + i, Some(3)).unwrap())
+            .collect();
+        while let Some(req) = referee.next_request() {
+            let game = referee.game().clone();
+            let p = req.player;
+            let mut moves = Vec::new();
+            game.legal_actions(&mut moves);
+            let after = |a: &realm_kingdomino::Action| {
+                let mut g = game.clone();
+                g.apply(a);
+                g
+            };
+            let last_call = moves.iter().all(|a| after(a).to_move().is_none());
+            let wins = |a: &realm_kingdomino::Action| {
+                let ranks = after(a).outcome().ranks;
+                ranks[p] == 1 && ranks.iter().filter(|&&r| r == 1).count() == 1
+            };
+            if moves.len() >= 3 && last_call && moves.iter().filter(|a| wins(a)).count() == 1 {
+                found += 1;
+                let result = Mcts::new(MctsParams::default(), KingdominoKnowledge, seed)
+                    .search(&game, Budget::iterations(2_000))
+                    .expect("a move");
+                assert!(
+                    wins(&result.best),
+                    "seed {seed}: {:?} of {} moves does not win",
+                    result.best,
+                    moves.len()
+                );
+                break;
+            }
+            let answer = randoms[p]
+                .play_turn(&mut LinesInput::new(&req.lines))
+                .unwrap();
+            referee.answer(p, &answer);
+        }
+        if found == 5 {
+            break;
+        }
+    }
+    assert_eq!(
+        found, 5,
+        "five positions with a single winning move among the first 3,000 seeds"
+    );
+}
