@@ -135,13 +135,20 @@ pub fn become_subreaper() {
 }
 
 /// After SIGKILL of a group: reaps its members that were reparented to realm, until none is
-/// left (or a short bound passes, for members that escaped to another parent).
+/// left (or a short bound passes, for members that escaped to another parent). A process that
+/// is not a subreaper (realm used as a library, from Python say) has nothing to wait for once
+/// no child of its own is left in the group: the rest are dying orphans of another parent.
 pub(crate) fn reap_group(pgid: i32) {
     for _ in 0..200 {
         // SAFETY: waitpid on our own children of that group, without blocking.
         let reaped = unsafe { libc::waitpid(-pgid, std::ptr::null_mut(), libc::WNOHANG) };
         if reaped > 0 {
             continue;
+        }
+        let no_child =
+            reaped == -1 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD);
+        if no_child && !SUBREAPER.load(Ordering::SeqCst) {
+            return;
         }
         // SAFETY: signal 0 only tests for existence.
         if unsafe { libc::kill(-pgid, 0) } == -1 {

@@ -1,5 +1,6 @@
 """Whole matches from Python: built-in bots, bot processes and Python callables."""
 
+import os
 import subprocess
 import sys
 import threading
@@ -58,11 +59,14 @@ def test_a_python_bot_that_raises_is_a_recorded_fault():
     assert outcome["ranks"] == [1, 2]
 
 
-def test_a_bot_process_plays_from_python():
-    bot = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'kingdomino.py'}"
+def test_a_bot_process_plays_from_python_and_leaves_nothing_behind():
+    marker = f"realm-python-test-{os.getpid()}"
+    bot = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'kingdomino.py'} {marker}"
     outcome = realm.play("kingdomino", [bot, "builtin:random"], seed=2, no_timeout=True)["outcome"]
     assert outcome["faults"] == [None, None]
     assert outcome["end"] == {"kind": "finished"}
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
+    assert left == [], f"processes left: {left}"
 
 
 def test_bad_bot_arguments_are_errors():
