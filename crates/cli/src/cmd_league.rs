@@ -16,7 +16,7 @@ use realm_arena::tournament::Played;
 use realm_arena::{Entrant, KeepReplays, OutputLimits, Schedule, ScheduledMatch, Tournament};
 use realm_core::MatchSpec;
 use realm_games::{Catalog, GameKind};
-use realm_store::{BotRecord, RunRecord, Store};
+use realm_store::{BotRecord, RunRecord, Store, StoreError};
 use serde_json::json;
 
 use crate::cmd_arena::{now_utc, short_hash, stop_flag, Keep};
@@ -114,15 +114,16 @@ fn key(name: &str) -> String {
 }
 
 fn find(store: &Store, name: &str) -> Result<RunRecord> {
-    store
-        .run(&key(name))
-        .ok()
-        .filter(|r| r.kind == "league")
-        .with_context(|| {
-            format!(
-                "no league `{name}` in this store (create it with `realm league new {name} GAME`)"
-            )
-        })
+    let missing = || {
+        anyhow::anyhow!(
+            "no league `{name}` in this store (create it with `realm league new {name} GAME`)"
+        )
+    };
+    match store.run(&key(name)) {
+        Ok(run) if run.kind == "league" => Ok(run),
+        Ok(_) | Err(StoreError::NoSuchRun(_)) => Err(missing()),
+        Err(e) => Err(e.into()),
+    }
 }
 
 fn template(run: &RunRecord) -> MatchSpec {
@@ -598,7 +599,7 @@ fn show(db: &Path, name: &str, format: Format) -> Result<std::process::ExitCode>
                 outln!(
                     "{},{},{},{},{},{},{},{},{}",
                     r.rank,
-                    crate::cmd_report::csv_field(&r.label),
+                    crate::cmd_report::csv(&r.label),
                     r.status,
                     r.rating.map_or(String::new(), |v| format!("{v:.1}")),
                     r.interval.map_or(String::new(), |v| format!("{v:.1}")),

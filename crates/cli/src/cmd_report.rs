@@ -493,11 +493,7 @@ fn csv_text(r: &RunReport) -> String {
     out
 }
 
-pub(crate) fn csv_field(field: &str) -> String {
-    csv(field)
-}
-
-fn csv(field: &str) -> String {
+pub(crate) fn csv(field: &str) -> String {
     if field.contains([',', '"', '\n']) {
         format!("\"{}\"", field.replace('"', "\"\""))
     } else {

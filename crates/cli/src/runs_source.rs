@@ -46,35 +46,28 @@ fn summary(store: &Store, run: &RunRecord) -> Result<RunSummary, SourceError> {
     if let Some(l) = run.league {
         game.push_str(&format!(" league {l}"));
     }
-    if run.kind == "league" {
+    // A league has no planned size and no end: its label names it and its status says so.
+    let (label, planned, status) = if run.kind == "league" {
         let name = run.key.strip_prefix("league:").unwrap_or(&run.key);
-        return Ok(RunSummary {
-            id: run.id,
-            label: format!("league {name} ({} bots)", bots.len()),
-            game,
-            started: run.created_at.clone(),
-            n_bots: bots.len(),
-            n_matches_done: done,
-            n_matches_planned: 0,
-            status: "league".into(),
-        });
-    }
+        (
+            format!("league {name} ({} bots)", bots.len()),
+            0,
+            "league".to_string(),
+        )
+    } else {
+        let names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
+        let label = format!("{} ({})", names.join(" vs "), run.kind);
+        (label, run.n_matches, run_status(store, run, done)?)
+    };
     Ok(RunSummary {
         id: run.id,
-        label: format!(
-            "{} ({})",
-            bots.iter()
-                .map(|b| b.name.as_str())
-                .collect::<Vec<_>>()
-                .join(" vs "),
-            run.kind
-        ),
+        label,
         game,
         started: run.created_at.clone(),
         n_bots: bots.len(),
         n_matches_done: done,
-        n_matches_planned: run.n_matches,
-        status: run_status(store, run, done)?,
+        n_matches_planned: planned,
+        status,
     })
 }
 

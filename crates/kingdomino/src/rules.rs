@@ -332,7 +332,10 @@ impl<B: Bits> Game<B> {
     pub fn reshuffle_hidden(&mut self, seed: u64) {
         let len = self.line_len as usize;
         let hidden = &mut self.lines[self.turn as usize..self.config.n_lines()];
-        let mut ids: Vec<u8> = hidden.iter().flat_map(|l| l[..len].to_vec()).collect();
+        let mut ids: Vec<u8> = hidden
+            .iter()
+            .flat_map(|l| l[..len].iter().copied())
+            .collect();
         SplitMix64::new(seed).shuffle(&mut ids);
         for (line, chunk) in hidden.iter_mut().zip(ids.chunks(len)) {
             line[..len].copy_from_slice(chunk);

@@ -50,7 +50,7 @@ pub fn seats(
         if bot.is_instance_of::<PyString>() {
             let arg: String = bot.extract()?;
             let entrant = Entrant::from_arg(&arg).map_err(PyValueError::new_err)?;
-            seats.push(new_seat(spec, i, &arg).map_err(PyValueError::new_err)?);
+            seats.push(new_seat(spec, i, &entrant).map_err(PyValueError::new_err)?);
             names.push(entrant.label());
             commands.push(entrant.command());
         } else if bot.is_callable() {

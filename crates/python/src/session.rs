@@ -32,7 +32,7 @@ impl Session {
         for (i, bot) in bots.iter().enumerate() {
             seats.push(match bot {
                 None => None,
-                Some(arg) => Some(new_seat(spec, i, arg)?),
+                Some(arg) => Some(new_seat(spec, i, &Entrant::from_arg(arg)?)?),
             });
         }
         let mut session = Session {
@@ -121,13 +121,12 @@ impl Session {
 }
 
 /// A built-in bot or a process for seat `seat`, seeded as the arena seeds it.
-pub fn new_seat(spec: &MatchSpec, seat: usize, arg: &str) -> Result<Seat, String> {
-    let entrant = Entrant::from_arg(arg)?;
+pub fn new_seat(spec: &MatchSpec, seat: usize, entrant: &Entrant) -> Result<Seat, String> {
     make_seat(
         &realm_games::Catalog,
         spec,
         seat,
-        &entrant,
+        entrant,
         Default::default(),
     )
     .map_err(|e| e.to_string())
