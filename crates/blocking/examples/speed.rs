@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use rand_core::RngCore;
 use realm_blocking::{Config, Placement, Position, Variant};
-use realm_core::{chacha_rng, random_playout, State};
+use realm_core::{chacha_rng, State};
 
 /// CPU nanoseconds consumed by this thread so far.
 fn cpu_ns() -> u64 {
@@ -44,7 +44,12 @@ fn main() {
         ("duo", Variant::Duo, 2, 14),
         ("classic", Variant::Classic, 4, 32),
     ];
+    // `speed classic` (or `duo`, `blocking_2p`) measures one variant only.
+    let only = std::env::args().nth(1);
     for (name, variant, np, depth) in cases {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let positions = mid_games(variant, np, depth);
         let mut buf: Vec<Placement> = Vec::with_capacity(4096);
         let mut moves = 0u64;
@@ -69,19 +74,29 @@ fn main() {
         let mut rng = chacha_rng(7, 2);
         let mut games = 0u64;
         let mut placements = 0u64;
+        let mut listed = 0u64;
         let t0 = cpu_ns();
         while cpu_ns() - t0 < 1_000_000_000 {
             for _ in 0..100 {
+                // The loop of issue 19's comparison: a full legal list at every ply.
                 let mut pos = initial.clone();
-                placements += random_playout(&mut pos, &mut rng, &mut buf) as u64;
+                while let Some(p) = pos.current() {
+                    pos.generate(p, &mut buf);
+                    listed += buf.len() as u64;
+                    let pick = buf[(rng.next_u64() % buf.len() as u64) as usize];
+                    buf.clear();
+                    pos.play(pick);
+                    placements += 1;
+                }
                 games += 1;
             }
         }
         let secs = (cpu_ns() - t0) as f64 / 1e9;
         println!(
-            "{name:12} random games: {:8.0} /s ({:.1} placements each)",
+            "{name:12} random games: {:8.0} /s ({:.1} placements each), {:.1} M moves listed/s",
             games as f64 / secs,
-            placements as f64 / games as f64
+            placements as f64 / games as f64,
+            listed as f64 / secs / 1e6
         );
     }
 }

@@ -2,130 +2,408 @@
 //!
 //! For one player it takes two bit planes (rows as integers): `corner`, the cells where a new
 //! shape may make its diagonal contact, and `free`, the cells it may cover. For every usable
-//! orientation and every possible top row at once it computes the x positions touching a
-//! corner (OR over the shape's cells of the shifted corner plane) and lying on free cells (AND
-//! over the cells of the shifted free plane). Lanes are board rows, so the fixed-length lane
-//! loops compile to SIMD; on x86-64 with AVX2 a second copy compiled for AVX2 is used.
-//! The kernel knows nothing of players, turns or text.
+//! orientation it computes, for every top-left position at once, whether the shape touches a
+//! corner (OR over its cells of the corner plane shifted by the cell's offset) and lies on
+//! free cells (AND over its cells of the shifted free plane).
+//!
+//! The planes are first copied once, shifted right by each x offset a cell can have (0..5),
+//! so that a cell then costs one load and one OR (or AND) per register: no shift in the loop
+//! over orientations. Two layouts:
+//! - boards up to 16 wide: one `u16` lane per row, 16 rows (one AVX2 register per plane);
+//! - 20×20 (Classic): the rows packed at a stride of 24 bits into 512 bits (two AVX2
+//!   registers), so that a y offset is a byte offset (3 bytes a row) of the load.
+//!
+//! The scan only stores each orientation's result and marks its non-empty words in a bitset
+//! (`Found`); the moves are written afterwards in one loop over that bitset, so the
+//! data-dependent loop exits (which mispredict) come once per 64 words, not once per
+//! orientation.
+//!
+//! A copy compiled for AVX2 (with POPCNT and TZCNT) is chosen at run time on x86-64; the
+//! baseline copy is the fallback. The kernel knows nothing of players, turns or text.
 
-use crate::rules::OFF;
+use std::mem::MaybeUninit;
+use std::sync::OnceLock;
+
+use crate::rules::{Rows, OFF};
 use crate::shapes::tables;
 
-/// A row mask type for the move-generation kernel.
-pub(crate) trait Lane:
-    Copy + Default + std::ops::BitOrAssign + std::ops::BitAndAssign + Eq
-{
-    fn shr(self, n: u8) -> Self;
-    fn bits(self) -> u32;
+/// Distinct orientations of all 21 letters.
+const ORIENTS: usize = 91;
+/// Words of a scan's bitset of non-empty result words (eight per orientation).
+const NONEMPTY_WORDS: usize = (ORIENTS * 8).div_ceil(64);
+
+/// The legal top-left positions found by one scan. Per scanned orientation (in scan order,
+/// "slots") a bit string: bit i (bit i % 64 of word i / 64) is the position
+/// (i % stride, i / stride).
+pub(crate) struct Found {
+    words: [MaybeUninit<[u64; 8]>; ORIENTS],
+    orient: [u8; ORIENTS],
+    /// Bit 8 * slot + j: word j of that slot is non-empty (and was written).
+    nonempty: [u64; NONEMPTY_WORDS],
+    slots: usize,
+    /// Number of positions.
+    total: usize,
+    stride: u32,
 }
 
-impl Lane for u16 {
-    #[inline(always)]
-    fn shr(self, n: u8) -> Self {
-        self >> n
+impl Found {
+    fn new() -> Found {
+        Found {
+            words: [MaybeUninit::uninit(); ORIENTS],
+            orient: [0; ORIENTS],
+            nonempty: [0; NONEMPTY_WORDS],
+            slots: 0,
+            total: 0,
+            stride: 16,
+        }
     }
+
+    /// Records the result of orientation `orient` (branch-free: compare + movemask).
     #[inline(always)]
-    fn bits(self) -> u32 {
-        self as u32
+    fn record(&mut self, orient: usize, words: [u64; 8]) {
+        let slot = self.slots;
+        self.words[slot].write(words);
+        self.orient[slot] = orient as u8;
+        let mut mask = 0u64;
+        for (j, &w) in words.iter().enumerate() {
+            mask |= u64::from(w != 0) << j;
+            self.total += w.count_ones() as usize;
+        }
+        self.nonempty[slot / 8] |= mask << (8 * (slot % 8));
+        self.slots += 1;
+    }
+
+    /// Calls `f(orient, word, base)` for every non-empty word: its bit b is the position of
+    /// index `base + b`.
+    #[inline(always)]
+    pub fn for_each_word(&self, mut f: impl FnMut(u8, u64, u32)) {
+        for (i, &mask) in self.nonempty.iter().enumerate() {
+            let mut mask = mask;
+            while mask != 0 {
+                let k = 64 * i + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let (slot, j) = (k / 8, k % 8);
+                // SAFETY: a bit is set only for a slot `record` wrote.
+                let word = unsafe { self.words[slot].assume_init_ref() }[j];
+                f(self.orient[slot], word, 64 * j as u32);
+            }
+        }
+    }
+
+    /// Number of positions.
+    #[inline(always)]
+    pub fn count(&self) -> usize {
+        self.total
+    }
+
+    /// True for the packed (20×20) layout, whose positions `PackedCells` decodes; otherwise
+    /// `Rows16Cells` does.
+    #[inline(always)]
+    pub fn is_packed(&self) -> bool {
+        self.stride == PACKED_STRIDE
     }
 }
 
-impl Lane for u32 {
+/// From a position index (below 512) to its (x, y), one type per layout so that the choice is
+/// made once per scan, not once per position.
+pub(crate) trait Cells: Copy {
+    fn cell(self, i: u32) -> (u8, u8);
+}
+
+/// The 16-wide layout: 16 bits a row.
+#[derive(Clone, Copy)]
+pub(crate) struct Rows16Cells;
+
+impl Cells for Rows16Cells {
     #[inline(always)]
-    fn shr(self, n: u8) -> Self {
-        self >> n
-    }
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self
+    fn cell(self, i: u32) -> (u8, u8) {
+        ((i & 15) as u8, (i >> 4) as u8)
     }
 }
 
-/// Runs `kernel`, compiled for AVX2 when the CPU has it (the lane loops then use 256-bit
-/// registers), otherwise for the baseline target.
+/// The packed layout: 24 bits a row, decoded by a table (cheaper than dividing by 24, even as
+/// a multiply).
+#[derive(Clone, Copy)]
+pub(crate) struct PackedCells;
+
+impl Cells for PackedCells {
+    #[inline(always)]
+    fn cell(self, i: u32) -> (u8, u8) {
+        PACKED_CELLS[i as usize & 511]
+    }
+}
+
+/// Bits per board row in the packed 20×20 layout (3 bytes, so a row step is a byte offset).
+const PACKED_STRIDE: u32 = 24;
+/// Bytes of a packed plane: 20 rows of 3 bytes, room for a load 4 rows down, zeros after.
+const PACKED_BYTES: usize = 80;
+/// (x, y) of each packed position index.
+static PACKED_CELLS: [(u8, u8); 512] = {
+    let mut cells = [(0, 0); 512];
+    let mut i = 0;
+    while i < 512 {
+        cells[i] = ((i % 24) as u8, (i / 24) as u8);
+        i += 1;
+    }
+    cells
+};
+/// `PACKED_BYTES` as words.
+const PACKED_WORDS: usize = PACKED_BYTES / 8;
+
+/// One player's planes on an `n`×`n` board and the letters to scan.
+#[derive(Clone, Copy)]
+pub(crate) struct Job<'a> {
+    pub n: usize,
+    pub corner: &'a Rows,
+    pub free: &'a Rows,
+    pub letters: u32,
+}
+
+/// Finds the legal positions of every orientation of a letter in `job.letters` and hands
+/// them to `then` (which runs in the same CPU-specific copy).
 #[inline(always)]
-pub(crate) fn kernel_dispatch<T: Lane, const L: usize>(
-    corner: &[T],
-    free: &[T],
-    letters: u32,
-    emit: &mut impl FnMut(usize, u32, usize) -> bool,
-) {
+pub(crate) fn scan<R>(job: Job<'_>, then: impl FnOnce(&Found) -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: the CPU has every feature `scan_avx2` is compiled for.
+            return unsafe { scan_avx2(job, then) };
+        }
+    }
+    scan_portable(job, then)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,popcnt")]
+unsafe fn scan_avx2<R>(job: Job<'_>, then: impl FnOnce(&Found) -> R) -> R {
+    scan_portable(job, then)
+}
+
+#[inline(always)]
+fn scan_portable<R>(job: Job<'_>, then: impl FnOnce(&Found) -> R) -> R {
+    let Job {
+        n,
+        corner,
+        free,
+        letters,
+    } = job;
+    let mut found = Found::new();
+    if n <= 16 {
+        // Row y of the result is bits 16y..16y+16 (rows 0..16: four words).
+        let planes = [shifted16(corner), shifted16(free)];
+        scan_layout::<_, _, 4>(&planes, 16, 0, letters, &mut found);
+    } else {
+        // Row y of the result is bits 24y..24y+20 of 512. Positions past the last row or
+        // column never survive: every orientation has a cell in its first column and one in
+        // its first row, whose free bit there is a zero of padding.
+        let planes = [shifted_packed(corner), shifted_packed(free)];
+        scan_layout::<_, _, 8>(&planes, PACKED_STRIDE, 1, letters, &mut found);
+    }
+    then(&found)
+}
+
+/// True when some orientation of a letter in `letters` has a legal position. No shifted
+/// copies are made: the first orientations usually answer, so the cost that `scan` spreads over
+/// all orientations would dominate here.
+pub(crate) fn exists(corner: &Rows, free: &Rows, letters: u32) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, the only requirement of `kernel_avx2`.
-            unsafe { kernel_avx2::<T, L>(corner, free, letters, emit) };
-            return;
+            // SAFETY: the CPU supports AVX2, the only feature `exists_avx2` is compiled for.
+            return unsafe { exists_avx2(corner, free, letters) };
         }
     }
-    kernel::<T, L>(corner, free, letters, emit);
+    exists_portable(corner, free, letters)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn kernel_avx2<T: Lane, const L: usize>(
-    corner: &[T],
-    free: &[T],
-    letters: u32,
-    emit: &mut impl FnMut(usize, u32, usize) -> bool,
-) {
-    kernel::<T, L>(corner, free, letters, emit);
+unsafe fn exists_avx2(corner: &Rows, free: &Rows, letters: u32) -> bool {
+    exists_portable(corner, free, letters)
 }
 
-/// Legal positions of every usable orientation, with one lane per possible top row y
-/// (`L` >= N). For each orientation, the positions touching a corner (OR over its cells of the
-/// shifted corner plane) and those lying on free cells (AND over its cells of the shifted free
-/// plane) are computed for all rows at once; the fixed-length lane loops compile to SIMD.
+/// One `u32` lane per top row (24 lanes cover every board); shifts in the loop.
 #[inline(always)]
-fn kernel<T: Lane, const L: usize>(
-    corner: &[T],
-    free: &[T],
-    mut letters: u32,
-    emit: &mut impl FnMut(usize, u32, usize) -> bool,
-) {
+fn exists_portable(corner: &Rows, free: &Rows, letters: u32) -> bool {
+    const L: usize = 24;
     let t = tables();
+    // A one-square shape fits on any corner (corners are free cells).
+    if (0..t.sizes.len()).any(|l| letters >> l & 1 == 1 && t.sizes[l] == 1) {
+        return corner.iter().any(|&r| r != 0);
+    }
+    let mut letters = letters;
     while letters != 0 {
         let l = letters.trailing_zeros() as usize;
         letters &= letters - 1;
-        let (a, b) = t.letter_range[l];
-        for oi in a as usize..b as usize {
-            let o = &t.orients[oi];
-            let cells = &o.cells5;
-            let mut hit = [T::default(); L];
-            for &(dx, dy) in cells {
-                let start = OFF + dy as usize;
-                let src: &[T; L] = corner[start..start + L].try_into().expect("row window");
+        let (first, end) = t.letter_range[l];
+        for o in &t.orients[first as usize..end as usize] {
+            let mut touch = [0u32; L];
+            let mut fits = [u32::MAX; L];
+            for &(dx, dy) in &o.cells5 {
+                let at = OFF + dy as usize;
+                let c: &[u32; L] = corner[at..at + L].try_into().expect("row window");
+                let f: &[u32; L] = free[at..at + L].try_into().expect("row window");
                 for j in 0..L {
-                    hit[j] |= src[j].shr(dx);
+                    touch[j] |= c[j] >> dx;
+                    fits[j] &= f[j] >> dx;
                 }
             }
-            let mut any = T::default();
-            for h in hit {
-                any |= h;
+            if (0..L).fold(0, |a, j| a | (touch[j] & fits[j])) != 0 {
+                return true;
             }
-            if any == T::default() {
-                continue;
-            }
-            for &(dx, dy) in cells {
-                let start = OFF + dy as usize;
-                let src: &[T; L] = free[start..start + L].try_into().expect("row window");
-                for j in 0..L {
-                    hit[j] &= src[j].shr(dx);
+        }
+    }
+    false
+}
+
+/// Bytes of the five x-shifted copies of a plane in the 16-wide layout: 24 `u16` rows each.
+const ROWS16_PLANE: usize = 48;
+/// Bytes of the five x-shifted copies of a plane in the packed layout.
+const PACKED_PLANE: usize = PACKED_BYTES;
+
+/// Per orientation, the byte offset of each (padded) cell's load in the five shifted copies of
+/// a plane: `dx * plane + dy * row`, for the 16-wide (`[0]`) and packed (`[1]`) layouts.
+/// Checked when built: every load of 32 (16-wide) or 64 (packed) bytes stays in its buffer.
+fn cell_offsets() -> &'static [[[u16; 5]; 2]] {
+    static OFFSETS: OnceLock<Vec<[[u16; 5]; 2]>> = OnceLock::new();
+    OFFSETS.get_or_init(|| {
+        assert_eq!(tables().orients.len(), ORIENTS, "orientation count");
+        tables()
+            .orients
+            .iter()
+            .map(|o| {
+                let at = |plane: usize, row: usize, load: usize, total: usize| {
+                    o.cells5.map(|(dx, dy)| {
+                        let off = dx as usize * plane + dy as usize * row;
+                        assert!(off + load <= total, "kernel load out of its buffer");
+                        off as u16
+                    })
+                };
+                [
+                    at(ROWS16_PLANE, 2, 32, 5 * ROWS16_PLANE),
+                    at(PACKED_PLANE, 3, 64, 5 * PACKED_PLANE),
+                ]
+            })
+            .collect()
+    })
+}
+
+/// Reads the `[W; N]` that starts `off` bytes into `buf` (unaligned).
+///
+/// Safety: `off + size_of::<[W; N]>() <= size_of_val(buf)` (the offsets of `cell_offsets` are
+/// checked for their buffers when built).
+#[inline(always)]
+unsafe fn load<B: Copy, W: Copy, const N: usize>(buf: &[B], off: u16) -> [W; N] {
+    debug_assert!(off as usize + std::mem::size_of::<[W; N]>() <= std::mem::size_of_val(buf));
+    // SAFETY: in bounds by the caller's contract; any bit pattern is a valid integer array.
+    unsafe { std::ptr::read_unaligned(buf.as_ptr().cast::<u8>().add(off as usize).cast()) }
+}
+
+/// The 16-wide layout of a plane, shifted right by 0..5, rows as little-endian `u16`: plain
+/// typed loops (they vectorise; a closure would not be inlined into the AVX2 copy).
+#[inline(always)]
+fn shifted16(plane: &Rows) -> [[u16; 24]; 5] {
+    let mut out = [[0u16; 24]; 5];
+    for (dx, rows) in out.iter_mut().enumerate() {
+        for (i, row) in rows.iter_mut().enumerate() {
+            *row = ((plane[OFF + i] >> dx) as u16).to_le();
+        }
+    }
+    out
+}
+
+/// The packed layout of a plane, shifted right by 0..5. The rows are packed into words in
+/// registers, then each x shift is a shift of the whole 512-bit string: bits a row loses on
+/// the right land in the padding of the row below, where no legal position reads them.
+#[inline(always)]
+fn shifted_packed(plane: &Rows) -> [[u64; PACKED_WORDS]; 5] {
+    // Rows appended to a bit accumulator, a word written out whenever 64 bits are full
+    // (constant trip count: the loop unrolls and no word is read back from memory; rows past
+    // the board are zero).
+    let mut words = [0u64; PACKED_WORDS + 1];
+    let (mut acc, mut filled, mut j) = (0u128, 0, 0);
+    for y in 0..20 {
+        acc |= u128::from(plane[OFF + y]) << filled;
+        filled += PACKED_STRIDE;
+        if filled >= 64 {
+            words[j] = acc as u64;
+            acc >>= 64;
+            filled -= 64;
+            j += 1;
+        }
+    }
+    words[j] = acc as u64;
+    // Stored little-endian: the kernel loads them at byte offsets.
+    let mut out = [[0u64; PACKED_WORDS]; 5];
+    for (dx, shifted) in out.iter_mut().enumerate() {
+        for j in 0..PACKED_WORDS {
+            let word = if dx == 0 {
+                words[j]
+            } else {
+                words[j] >> dx | words[j + 1] << (64 - dx)
+            };
+            shifted[j] = word.to_le();
+        }
+    }
+    out
+}
+
+/// Runs the kernel on the shifted corner and free planes of one layout (`W` words of result).
+#[inline(always)]
+fn scan_layout<B: Copy, const K: usize, const W: usize>(
+    planes: &[[[B; K]; 5]; 2],
+    stride: u32,
+    layout: usize,
+    letters: u32,
+    found: &mut Found,
+) {
+    found.stride = stride;
+    let [corner_dx, free_dx] = planes.each_ref().map(|p| p.as_flattened());
+    scan_words::<B, W>(corner_dx, free_dx, layout, letters, found);
+}
+
+/// The kernel proper, on `W` little-endian words per plane: `layout` selects the cell offsets
+/// (`cell_offsets`) matching the byte buffers of shifted planes. OR and AND are bitwise, so
+/// the words need not match the rows.
+#[inline(always)]
+fn scan_words<B: Copy, const W: usize>(
+    corner_dx: &[B],
+    free_dx: &[B],
+    layout: usize,
+    letters: u32,
+    found: &mut Found,
+) {
+    let offsets = cell_offsets();
+    let t = tables();
+    let mut letters = letters;
+    while letters != 0 {
+        let l = letters.trailing_zeros() as usize;
+        letters &= letters - 1;
+        let (first, end) = t.letter_range[l];
+        let range = first as usize..end as usize;
+        for (oi, offs) in range.clone().zip(&offsets[range]) {
+            let offs = &offs[layout];
+            let mut hit = [0u64; W];
+            for &off in offs {
+                // SAFETY: `cell_offsets` checked every load of this layout against its buffer.
+                let src: [u64; W] = unsafe { load(corner_dx, off) };
+                for j in 0..W {
+                    hit[j] |= u64::from_le(src[j]);
                 }
             }
-            // A branch-free mask of the non-empty rows (compiles to compare + movemask), so
-            // only rows with legal positions cost a branch.
-            let mut rows = 0u32;
-            for (j, &bits) in hit.iter().enumerate() {
-                rows |= u32::from(bits != T::default()) << j;
-            }
-            while rows != 0 {
-                let y = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                if !emit(oi, hit[y].bits(), y) {
-                    return;
+            for &off in offs {
+                // SAFETY: as above.
+                let src: [u64; W] = unsafe { load(free_dx, off) };
+                for j in 0..W {
+                    hit[j] &= u64::from_le(src[j]);
                 }
             }
+            let mut words = [0u64; 8];
+            words[..W].copy_from_slice(&hit);
+            found.record(oi, words);
         }
     }
 }

@@ -12,7 +12,7 @@
 
 use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId, State};
 
-use crate::movegen::kernel_dispatch;
+use crate::movegen::{self, Cells, Found, PackedCells, Rows16Cells};
 use crate::setup::{Config, Variant};
 use crate::shapes::{tables, Orient, N_LETTERS, SMALL_LETTERS};
 
@@ -248,47 +248,32 @@ impl Position {
         }
     }
 
-    /// Calls `emit(orient, x_bits, y)` for every orientation usable by `p` and every board row
-    /// y with the set of legal x positions (non-empty); stops early when `emit` returns false.
+    /// Calls `emit(orient, hits)` for every orientation usable by `p` with legal positions;
+    /// stops early when `emit` returns false.
     #[inline(always)]
-    fn scan(&self, p: PlayerId, emit: impl FnMut(usize, u32, usize) -> bool) {
-        self.scan_letters(p, self.usable_letters(p), emit);
+    fn scan<R: Default>(&self, p: PlayerId, then: impl FnOnce(&Found) -> R) -> R {
+        self.scan_letters(p, self.usable_letters(p), then)
     }
 
     /// `scan` restricted to the letters in `letters` (which must be usable by `p`).
     #[inline(always)]
-    fn scan_letters(
+    fn scan_letters<R: Default>(
         &self,
         p: PlayerId,
         letters: u32,
-        mut emit: impl FnMut(usize, u32, usize) -> bool,
-    ) {
+        then: impl FnOnce(&Found) -> R,
+    ) -> R {
         let corner = &self.corner[p];
         if letters == 0 || corner.iter().all(|&r| r == 0) {
-            return;
+            return R::default();
         }
-        let free = &self.free[p];
-        if self.n <= 16 {
-            // Rows fit in 16 bits: twice as many lanes per SIMD register.
-            let corner16: [u16; ROWS] = std::array::from_fn(|i| corner[i] as u16);
-            let free16: [u16; ROWS] = std::array::from_fn(|i| free[i] as u16);
-            kernel_dispatch::<u16, 16>(&corner16, &free16, letters, &mut emit);
-        } else {
-            // Top rows of possible placements lie in [first anchor row - 4, last anchor row].
-            // When that fits in 16 rows, scan a 16-row window (two AVX2 registers instead of
-            // three per step).
-            let n = self.n as usize;
-            let lo = (0..n).find(|&y| corner[y + OFF] != 0).unwrap_or(0);
-            let hi = (0..n).rev().find(|&y| corner[y + OFF] != 0).unwrap_or(0);
-            let first = lo.saturating_sub(4);
-            if hi < first + 16 {
-                let base = first.min(n - 16);
-                let mut shifted = |oi, bits, y| emit(oi, bits, y + base);
-                kernel_dispatch::<u32, 16>(&corner[base..], &free[base..], letters, &mut shifted);
-            } else {
-                kernel_dispatch::<u32, 24>(corner, free, letters, &mut emit);
-            }
-        }
+        let job = movegen::Job {
+            n: self.n as usize,
+            corner,
+            free: &self.free[p],
+            letters,
+        };
+        movegen::scan(job, then)
     }
 
     /// Appends every legal placement of `p` (deduplicated by construction) to `out`.
@@ -299,38 +284,21 @@ impl Position {
     /// Appends the legal placements of `p` that use a letter of `letters` (a search's playout
     /// asks for one size class at a time, which scans far fewer orientations).
     pub fn generate_letters(&self, p: PlayerId, letters: u32, out: &mut Vec<Placement>) {
-        self.scan_letters(p, letters & self.usable_letters(p), |oi, mut bits, y| {
-            while bits != 0 {
-                let x = bits.trailing_zeros();
-                bits &= bits - 1;
-                out.push(Placement {
-                    orient: oi as u8,
-                    x: x as u8,
-                    y: y as u8,
-                });
-            }
-            true
+        self.scan_letters(p, letters & self.usable_letters(p), |found| {
+            push_found(found, out)
         });
     }
 
     /// Number of legal placements of `p`.
     pub fn count_moves(&self, p: PlayerId) -> usize {
-        let mut count = 0;
-        self.scan(p, |_, bits, _| {
-            count += bits.count_ones() as usize;
-            true
-        });
-        count
+        self.scan(p, Found::count)
     }
 
     /// True when `p` has at least one legal placement.
     pub fn has_move(&self, p: PlayerId) -> bool {
-        let mut found = false;
-        self.scan(p, |_, _, _| {
-            found = true;
-            false
-        });
-        found
+        let corner = &self.corner[p];
+        corner.iter().any(|&r| r != 0)
+            && movegen::exists(corner, &self.free[p], self.usable_letters(p))
     }
 
     /// Checks R8 for player `p` and a placement whose top-left corner may lie off the board.
@@ -491,6 +459,50 @@ impl Position {
     }
 }
 
+/// Appends the placements of `found` to `out`. The positions of a word are written four at a
+/// time without a branch per position, the first four unconditionally: a word rarely holds
+/// more, so the loop seldom mispredicts. Entries past a word's count are scratch space,
+/// overwritten by the next word or left past the length.
+#[inline(always)]
+fn push_found(found: &Found, out: &mut Vec<Placement>) {
+    if found.is_packed() {
+        push_cells(found, PackedCells, out);
+    } else {
+        push_cells(found, Rows16Cells, out);
+    }
+}
+
+#[inline(always)]
+fn push_cells(found: &Found, cells: impl Cells, out: &mut Vec<Placement>) {
+    let total = found.count();
+    let len = out.len();
+    out.reserve(total + 4);
+    let spare = out.spare_capacity_mut();
+    let mut at = 0;
+    found.for_each_word(|orient, mut bits, base| {
+        let count = bits.count_ones() as usize;
+        let mut done = 0;
+        loop {
+            let group: &mut [_; 4] = (&mut spare[at + done..at + done + 4])
+                .try_into()
+                .expect("4 slots");
+            for slot in group {
+                // Past the word's last position the index is out of range: scratch.
+                let (x, y) = cells.cell(base + bits.trailing_zeros());
+                slot.write(Placement { orient, x, y });
+                bits &= bits.wrapping_sub(1);
+            }
+            done += 4;
+            if done >= count {
+                break;
+            }
+        }
+        at += count;
+    });
+    // SAFETY: the first `total` spare slots were written above.
+    unsafe { out.set_len(len + total) };
+}
+
 /// Spec A2: the number of placements (letter + cells) of `letters` that fit an empty
 /// `size` × `size` board (`size` ≤ 20), counted by the move-generation kernel with every cell
 /// both free and a corner.
@@ -499,18 +511,13 @@ pub fn count_fitting(size: usize, letters: u32) -> usize {
     for row in full.iter_mut().skip(OFF).take(size) {
         *row = (1u32 << size) - 1;
     }
-    let mut count = 0;
-    let mut add = |_, bits: u32, _| {
-        count += bits.count_ones() as usize;
-        true
+    let job = movegen::Job {
+        n: size,
+        corner: &full,
+        free: &full,
+        letters,
     };
-    if size <= 16 {
-        let full16: [u16; ROWS] = std::array::from_fn(|i| full[i] as u16);
-        kernel_dispatch::<u16, 16>(&full16, &full16, letters, &mut add);
-    } else {
-        kernel_dispatch::<u32, 24>(&full, &full, letters, &mut add);
-    }
-    count
+    movegen::scan(job, Found::count)
 }
 
 /// V2: minus the squares of the unplaced shapes, plus 15 when all 21 are placed, plus 5 more
