@@ -11,7 +11,7 @@ use realm_core::{EndReason, Outcome, PlayerId, SplitMix64, Stat, State};
 use crate::bits::{coords, Bits, Wide};
 use crate::kingdom::{Kingdom, Placement};
 use crate::scoring::{displayed_scores, ranks, Standing};
-use crate::setup::{deal_line_array, Config, Mode, MAX_LINES};
+use crate::setup::{deal_line_array, sort_line, Config, Mode, MAX_LINES};
 use crate::tiles::{tile, Tile};
 
 /// One tile of a line: its ID (0 for a placeholder) and the seat that picked it, if any.
@@ -339,7 +339,7 @@ impl<B: Bits> Game<B> {
         SplitMix64::new(seed).shuffle(&mut ids);
         for (line, chunk) in hidden.iter_mut().zip(ids.chunks(len)) {
             line[..len].copy_from_slice(chunk);
-            line[..len].sort_unstable();
+            sort_line(&mut line[..len]);
         }
     }
 
@@ -379,6 +379,23 @@ impl<B: Bits> Game<B> {
     /// The referee adds faults.
     pub fn base_outcome(&self) -> Outcome {
         let standings = self.standings();
+        let mut outcome = self.result_of(&standings);
+        outcome.stats = self.stats(&standings);
+        outcome
+    }
+
+    /// `base_outcome` without the R27 figures (`stats` empty): the scores and ranks a search
+    /// needs at the end of every playout, at a fraction of the allocations.
+    pub fn result(&self) -> Outcome {
+        let n = self.config.n_players;
+        let mut standings = [Standing::default(); MAX_PLAYERS];
+        for (p, standing) in standings[..n].iter_mut().enumerate() {
+            *standing = self.standing(p);
+        }
+        self.result_of(&standings[..n])
+    }
+
+    fn result_of(&self, standings: &[Standing]) -> Outcome {
         let n = self.config.n_players;
         let all_out = self.eliminated[..n].iter().all(|&e| e);
         let any_out = self.eliminated[..n].iter().any(|&e| e);
@@ -390,15 +407,15 @@ impl<B: Bits> Game<B> {
             (EndReason::Finished, "all_turns_played")
         };
         Outcome {
-            scores: displayed_scores(&standings)
+            scores: displayed_scores(standings)
                 .into_iter()
                 .map(i64::from)
                 .collect(),
-            ranks: ranks(&standings),
+            ranks: ranks(standings),
             end,
             detail: detail.to_string(),
             faults: vec![None; n],
-            stats: self.stats(&standings),
+            stats: Vec::new(),
         }
     }
 
@@ -652,8 +669,9 @@ impl<B: Bits> State for Game<B> {
         Game::random_action(self, rng.next_u64())
     }
 
+    /// Without the R27 figures (see `result`); the referee's outcome has them.
     fn outcome(&self) -> Outcome {
-        self.base_outcome()
+        self.result()
     }
 }
 
@@ -704,10 +722,11 @@ impl State for GameState {
         }
     }
 
+    /// Without the R27 figures (see `Game::result`); the referee's outcome has them.
     fn outcome(&self) -> Outcome {
         match self {
-            GameState::Standard(g) => g.base_outcome(),
-            GameState::Duel(g) => g.base_outcome(),
+            GameState::Standard(g) => g.result(),
+            GameState::Duel(g) => g.result(),
         }
     }
 }
@@ -718,6 +737,27 @@ mod tests {
 
     fn ids(slots: &[Slot]) -> Vec<u8> {
         slots.iter().map(|s| s.id).collect()
+    }
+
+    #[test]
+    fn the_state_outcome_is_the_referee_outcome_without_figures() {
+        let mut g: Game<u128> = Game::new(Config::new(Mode::Standard, 4), 3);
+        let mut buf = Vec::new();
+        while g.to_move().is_some() {
+            g.legal_actions_into(&mut buf);
+            let pick = buf[buf.len() / 2];
+            g.apply_action(&pick);
+        }
+        let (full, lean) = (g.base_outcome(), State::outcome(&g));
+        assert_eq!(full.stats.len(), 5);
+        assert!(lean.stats.is_empty());
+        assert_eq!(
+            Outcome {
+                stats: Vec::new(),
+                ..full
+            },
+            lean
+        );
     }
 
     #[test]

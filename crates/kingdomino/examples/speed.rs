@@ -1,0 +1,75 @@
+//! Engine speed in CPU time of this thread (from /proc/thread-self/schedstat), so the figures
+//! stay meaningful on a loaded machine: uniformly random 2- and 4-player games, once sampling
+//! each action without listing (`random_playout`) and once listing every legal action at every
+//! decision and picking one (the loop of issue 19's comparison with kdom-ai).
+//!
+//! `cargo run --release -p realm-kingdomino --example speed [2p|4p]`
+
+use std::hint::black_box;
+
+use rand_core::RngCore;
+use realm_core::{chacha_rng, random_playout, State};
+use realm_kingdomino::setup::{Config, Mode};
+use realm_kingdomino::GameState;
+
+/// CPU nanoseconds consumed by this thread so far.
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Games per second of `play` (one whole game from a seed) over one CPU second.
+fn rate(mut play: impl FnMut(u64) -> u64) -> (f64, f64) {
+    let (mut games, mut listed, mut seed) = (0u64, 0u64, 0u64);
+    let t0 = cpu_ns();
+    while cpu_ns() - t0 < 1_000_000_000 {
+        for _ in 0..1000 {
+            seed += 1;
+            listed += play(seed);
+            games += 1;
+        }
+    }
+    let secs = (cpu_ns() - t0) as f64 / 1e9;
+    (games as f64 / secs, listed as f64 / games as f64)
+}
+
+fn main() {
+    // `speed 2p` (or `4p`) measures one player count only.
+    let only = std::env::args().nth(1);
+    // `speed 2p listing` skips the sampled games (for profiling the listing loop alone).
+    let listing_only = std::env::args().nth(2).as_deref() == Some("listing");
+    for (name, players) in [("2p", 2), ("4p", 4)] {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let config = Config::new(Mode::Standard, players);
+        let mut rng = chacha_rng(42, 0);
+        let mut buf = Vec::with_capacity(4096);
+        let (sampled, _) = rate(|seed| {
+            if listing_only {
+                return 0;
+            }
+            let mut state = GameState::new(config, seed);
+            random_playout(&mut state, &mut rng, &mut buf);
+            black_box(state.outcome());
+            0
+        });
+        let (listing, per_game) = rate(|seed| {
+            let mut state = GameState::new(config, seed);
+            let mut listed = 0;
+            while state.to_move().is_some() {
+                state.legal_actions(&mut buf);
+                listed += buf.len() as u64;
+                let pick = buf[(rng.next_u64() % buf.len() as u64) as usize];
+                state.apply(&pick);
+            }
+            black_box(state.outcome());
+            listed
+        });
+        println!(
+            "{name}: {sampled:9.0} games/s sampled, {listing:9.0} games/s listing every action ({per_game:.0} actions listed a game)"
+        );
+    }
+}
