@@ -478,17 +478,20 @@ impl<B: Bits> Game<B> {
             out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
             return;
         }
-        // Sizing the list first and filling it in fixed-size chunks (one per placement) keeps
-        // the hot loop free of capacity checks; about half of a random playout is spent here.
+        // Sized first, then written without capacity checks: about half of a random playout
+        // that lists its actions is spent here.
         let n_placements: u32 = masks.iter().map(|m| m.count()).sum();
-        out.resize(n_placements as usize * n_picks, Action(0));
-        let pick_bits = picks.map(|pick| u32::from(pick.unwrap_or(0)) << 24);
-        match n_picks {
-            1 => emit::<B, 1>(&masks, pick_bits, out),
-            2 => emit::<B, 2>(&masks, pick_bits, out),
-            3 => emit::<B, 3>(&masks, pick_bits, out),
-            _ => emit::<B, 4>(&masks, pick_bits, out),
-        }
+        let total = n_placements as usize * n_picks;
+        out.reserve(total + 4);
+        let picks_bits = picks.map(|pick| u32::from(pick.unwrap_or(0)) << 24);
+        write_actions(
+            &masks,
+            picks_bits,
+            n_picks,
+            &mut out.spare_capacity_mut()[..total + 4],
+        );
+        // SAFETY: `write_actions` wrote the first `total` entries (one per placement and pick).
+        unsafe { out.set_len(total) };
     }
 
     /// A uniformly random legal action drawn from the bits of `r`, without listing them: the
@@ -574,23 +577,31 @@ pub fn score_with_bonuses<B: Bits>(
     score
 }
 
-/// Writes placement × pick actions into `out` (already sized), N picks per placement.
 /// A number below `n` from the 64 bits of `r`, by multiply and shift (no division).
 fn below(r: u64, n: usize) -> usize {
     ((u128::from(r) * n as u128) >> 64) as usize
 }
 
-fn emit<B: Bits, const N: usize>(masks: &[B; 4], pick_bits: [u32; 4], out: &mut [Action]) {
-    let mut chunks = out.chunks_exact_mut(N);
+/// Writes placement × pick actions into `out`, `n_picks` per placement, placement-major. All
+/// four picks of a placement are written at once (one vector store) and the position then
+/// advances by `n_picks`, so `out` needs three entries of slack past the last action; the
+/// entries past the count are left as scratch.
+fn write_actions<B: Bits>(
+    masks: &[B; 4],
+    picks_bits: [u32; 4],
+    n_picks: usize,
+    out: &mut [std::mem::MaybeUninit<Action>],
+) {
+    let mut at = 0;
     for (r, mask) in masks.iter().enumerate() {
         for i in mask.iter() {
             let (x, y) = coords::<B>(i);
             let put = HAS_PUT | x as u32 | (y as u32) << 8 | (r as u32) << 16;
-            if let Some(chunk) = chunks.next() {
-                for (slot, bits) in chunk.iter_mut().zip(&pick_bits[..N]) {
-                    *slot = Action(put | bits);
-                }
+            let group: &mut [_; 4] = (&mut out[at..at + 4]).try_into().expect("4 slots");
+            for (slot, pick) in group.iter_mut().zip(picks_bits) {
+                slot.write(Action(put | pick));
             }
+            at += n_picks;
         }
     }
 }
