@@ -1,13 +1,14 @@
 //! Speed of the rules: random 2-player games per second in-process through the `State` trait
-//! (the issue's bar is 200,000 per second on one core), the Duel, and a whole text-level match
-//! through the referee with built-in random bots, and the search bot's MCTS iterations per
-//! second.
+//! (the issue's bar is 200,000 per second on one core), the Duel, the same games listing every
+//! action at every decision, a whole text-level match through the referee with built-in random
+//! bots, and the search bot's MCTS iterations per second.
 //!
 //! Run: `cargo bench -p realm-kingdomino -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand_core::RngCore;
 use realm_core::{chacha_rng, random_playout, Bot, LinesInput, MatchSpec, State};
 use realm_kingdomino::setup::{Config, Mode};
 use realm_kingdomino::{new_bot, new_referee, GameState};
@@ -28,6 +29,27 @@ fn random_games(c: &mut Criterion) {
                 seed += 1;
                 let mut state = GameState::new(config, seed);
                 random_playout(&mut state, &mut rng, &mut buf);
+                black_box(state.outcome())
+            })
+        });
+    }
+    // Issue 19's loop shape: every legal action listed at every decision, one picked.
+    for (name, config) in [
+        ("random_game_2p_listing", Config::new(Mode::Standard, 2)),
+        ("random_game_4p_listing", Config::new(Mode::Standard, 4)),
+    ] {
+        let mut rng = chacha_rng(42, 1);
+        let mut buf = Vec::with_capacity(4096);
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut state = GameState::new(config, seed);
+                while state.to_move().is_some() {
+                    state.legal_actions(&mut buf);
+                    let pick = buf[(rng.next_u64() % buf.len() as u64) as usize];
+                    state.apply(&pick);
+                }
                 black_box(state.outcome())
             })
         });
