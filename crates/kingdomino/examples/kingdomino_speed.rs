@@ -3,7 +3,7 @@
 //! each action without listing (`random_playout`) and once listing every legal action at every
 //! decision and picking one (the loop of issue 19's comparison with kdom-ai).
 //!
-//! `cargo run --release -p realm-kingdomino --example speed [2p|4p]`
+//! `cargo run --release -p realm-kingdomino --example kingdomino_speed [2p|4p]`
 
 use std::hint::black_box;
 
