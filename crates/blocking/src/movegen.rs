@@ -24,7 +24,7 @@
 use std::mem::MaybeUninit;
 use std::sync::OnceLock;
 
-use crate::rules::{Rows, OFF};
+use crate::rules::{Rows, OFF, ROWS};
 use crate::shapes::tables;
 
 /// Distinct orientations of all 21 letters.
@@ -205,53 +205,93 @@ fn scan_portable<R>(job: Job<'_>, then: impl FnOnce(&Found) -> R) -> R {
     then(&found)
 }
 
-/// True when some orientation of a letter in `letters` has a legal position. No shifted
-/// copies are made: the first orientations usually answer, so the cost that `scan` spreads over
-/// all orientations would dominate here.
-pub(crate) fn exists(corner: &Rows, free: &Rows, letters: u32) -> bool {
+/// True when some orientation of a letter in `letters` has a legal position on an `n`×`n`
+/// board. No shifted copies are made: the first orientations usually answer, so the cost that
+/// `scan` spreads over all orientations would dominate here.
+pub(crate) fn exists(n: usize, corner: &Rows, free: &Rows, letters: u32) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, the only feature `exists_avx2` is compiled for.
-            return unsafe { exists_avx2(corner, free, letters) };
+            return unsafe { exists_avx2(n, corner, free, letters) };
         }
     }
-    exists_portable(corner, free, letters)
+    exists_portable(n, corner, free, letters)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn exists_avx2(corner: &Rows, free: &Rows, letters: u32) -> bool {
-    exists_portable(corner, free, letters)
+unsafe fn exists_avx2(n: usize, corner: &Rows, free: &Rows, letters: u32) -> bool {
+    exists_portable(n, corner, free, letters)
 }
 
-/// One `u32` lane per top row (24 lanes cover every board); shifts in the loop.
 #[inline(always)]
-fn exists_portable(corner: &Rows, free: &Rows, letters: u32) -> bool {
-    const L: usize = 24;
+fn exists_portable(n: usize, corner: &Rows, free: &Rows, letters: u32) -> bool {
     let t = tables();
     // A one-square shape fits on any corner (corners are free cells).
     if (0..t.sizes.len()).any(|l| letters >> l & 1 == 1 && t.sizes[l] == 1) {
         return corner.iter().any(|&r| r != 0);
     }
+    if n <= 16 {
+        exists_lanes::<u16, 16>(corner, free, letters)
+    } else {
+        exists_lanes::<u32, 24>(corner, free, letters)
+    }
+}
+
+/// A board row as a SIMD lane: `u16` up to 16 wide (twice the lanes per register), else `u32`.
+trait Lane:
+    Copy
+    + Default
+    + PartialEq
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::Shr<u8, Output = Self>
+{
+    const ONES: Self;
+    fn of_row(row: u32) -> Self;
+}
+
+impl Lane for u16 {
+    const ONES: Self = u16::MAX;
+    #[inline(always)]
+    fn of_row(row: u32) -> Self {
+        row as u16
+    }
+}
+
+impl Lane for u32 {
+    const ONES: Self = u32::MAX;
+    #[inline(always)]
+    fn of_row(row: u32) -> Self {
+        row
+    }
+}
+
+/// One lane per top row (`L` of them cover the board); shifts in the loop.
+#[inline(always)]
+fn exists_lanes<T: Lane, const L: usize>(corner: &Rows, free: &Rows, letters: u32) -> bool {
+    let lanes = |plane: &Rows| -> [T; ROWS] { plane.map(T::of_row) };
+    let (corner, free) = (lanes(corner), lanes(free));
+    let t = tables();
     let mut letters = letters;
     while letters != 0 {
         let l = letters.trailing_zeros() as usize;
         letters &= letters - 1;
         let (first, end) = t.letter_range[l];
         for o in &t.orients[first as usize..end as usize] {
-            let mut touch = [0u32; L];
-            let mut fits = [u32::MAX; L];
+            let mut touch = [T::default(); L];
+            let mut fits = [T::ONES; L];
             for &(dx, dy) in &o.cells5 {
                 let at = OFF + dy as usize;
-                let c: &[u32; L] = corner[at..at + L].try_into().expect("row window");
-                let f: &[u32; L] = free[at..at + L].try_into().expect("row window");
+                let c: &[T; L] = corner[at..at + L].try_into().expect("row window");
+                let f: &[T; L] = free[at..at + L].try_into().expect("row window");
                 for j in 0..L {
-                    touch[j] |= c[j] >> dx;
-                    fits[j] &= f[j] >> dx;
+                    touch[j] = touch[j] | c[j] >> dx;
+                    fits[j] = fits[j] & f[j] >> dx;
                 }
             }
-            if (0..L).fold(0, |a, j| a | (touch[j] & fits[j])) != 0 {
+            if (0..L).fold(T::default(), |a, j| a | (touch[j] & fits[j])) != T::default() {
                 return true;
             }
         }

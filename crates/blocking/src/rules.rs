@@ -298,7 +298,12 @@ impl Position {
     pub fn has_move(&self, p: PlayerId) -> bool {
         let corner = &self.corner[p];
         corner.iter().any(|&r| r != 0)
-            && movegen::exists(corner, &self.free[p], self.usable_letters(p))
+            && movegen::exists(
+                self.n as usize,
+                corner,
+                &self.free[p],
+                self.usable_letters(p),
+            )
     }
 
     /// Checks R8 for player `p` and a placement whose top-left corner may lie off the board.
