@@ -42,9 +42,18 @@ PY
       echo "psyleague played no games in $dir:"; cat run.log; exit 1
     fi
   done
+  # The leaderboard is read while the runner still runs: it rewrites its bot file after each
+  # game (truncate, then write), so a reader can catch it empty, and a kill in between would
+  # leave it empty for good. Retry until both bots are listed.
+  local board="" tries=0
+  until board=$("$psyleague" show 2>/dev/null) && echo "$board" | grep -q greedy \
+      && echo "$board" | grep -q random; do
+    sleep 1; tries=$((tries + 1))
+    if [ "$tries" -gt 120 ]; then
+      echo "psyleague show never listed both bots in $dir:"; "$psyleague" show || true; exit 1
+    fi
+  done
   kill "$runner"; wait "$runner" 2>/dev/null || true
-  local board
-  board=$("$psyleague" show)
   echo "$board"
   # The first ranked row is greedy.
   echo "$board" | grep -E '^\s*\|?\s*1\b' | grep -q greedy \

@@ -400,6 +400,13 @@ fn scan_layout<B: Copy, const K: usize, const W: usize>(
     letters: u32,
     found: &mut Found,
 ) {
+    // The loads' bounds were checked against these sizes (`cell_offsets`); constant-folded.
+    let checked = [5 * ROWS16_PLANE, 5 * PACKED_PLANE][layout];
+    assert_eq!(
+        std::mem::size_of::<[[B; K]; 5]>(),
+        checked,
+        "plane buffer size"
+    );
     found.stride = stride;
     let [corner_dx, free_dx] = planes.each_ref().map(|p| p.as_flattened());
     scan_words::<B, W>(corner_dx, free_dx, layout, letters, found);

@@ -50,7 +50,9 @@ pub trait State: Clone + Send {
         Some(buf[pick].clone())
     }
 
-    /// The result so far; final once `to_move` is `None`.
+    /// The result so far; final once `to_move` is `None`. Scores and ranks are the referee's;
+    /// `stats` may be left empty (searches call this at the end of every playout, and the
+    /// referee's outcome carries the figures).
     fn outcome(&self) -> Outcome;
 }
 
