@@ -3,6 +3,10 @@
 //! games replayed action by action through the `State` contract (`State::apply`), the path the
 //! referee and the search use.
 //!
+//! The same games are also replayed from their command text: parsed by the referee's parser
+//! and played with the rules' checks (the work the official Java referee does on an answer
+//! line), and through realm's whole referee, which also builds every phase's input text.
+//!
 //! `cargo run --release -p realm-ice-and-fire --example ice_and_fire_speed [GAMES]`
 //!
 //! With `--dump FILE`, it also writes the games for an external replayer (issue 19 compares
@@ -14,9 +18,10 @@
 use std::fmt::Write as _;
 use std::hint::black_box;
 
-use realm_core::{chacha_rng, State};
+use realm_core::{chacha_rng, Referee, State};
 use realm_ice_and_fire::playout::random_attempt;
-use realm_ice_and_fire::{Action, GameState, League};
+use realm_ice_and_fire::protocol::{parse_line, Command};
+use realm_ice_and_fire::{Action, Cell, GameState, IceAndFireReferee, League};
 
 /// CPU nanoseconds consumed by this thread so far.
 fn cpu_ns() -> u64 {
@@ -47,22 +52,53 @@ fn record(seed: i64, league: League, rng: &mut impl rand_core::RngCore) -> Vec<A
     actions
 }
 
-/// The dump of one game (see the module comment).
-fn dump(seed: i64, league: League, actions: &[Action]) -> String {
+/// The answer line of each phase of a recorded game (`;`-separated commands, then `WAIT`),
+/// and the final state.
+fn phase_lines(seed: i64, league: League, actions: &[Action]) -> (Vec<String>, GameState) {
     let mut state = GameState::new(seed, league);
-    let mut out = format!("GAME {seed} 4\n");
+    let mut lines = Vec::new();
     let mut phase = Vec::new();
     for action in actions {
         phase.push(state.command(action));
         state.apply(action);
         if *action == Action::End {
-            writeln!(out, "{}", phase.join(";")).expect("string");
+            lines.push(phase.join(";"));
             phase.clear();
         }
     }
     if !phase.is_empty() {
         phase.push("WAIT".to_string());
-        writeln!(out, "{}", phase.join(";")).expect("string");
+        lines.push(phase.join(";"));
+    }
+    (lines, state)
+}
+
+/// The `State` action of a parsed command (`None` for `WAIT` and `MSG`).
+fn action_of(state: &GameState, command: &Command) -> Option<Action> {
+    let cell = |x: u32, y: u32| Cell::checked(i64::from(x), i64::from(y)).expect("on the map");
+    match *command {
+        Command::Wait | Command::Msg(_) => None,
+        Command::Move { id, x, y } => Some(Action::Move {
+            from: state.unit_by_id(id).expect("a live unit").cell,
+            to: cell(x, y),
+        }),
+        Command::Train { level, x, y } => Some(Action::Train {
+            level: level as u8,
+            at: cell(x, y),
+        }),
+        Command::Build { kind, x, y } => Some(Action::Build {
+            kind,
+            at: cell(x, y),
+        }),
+    }
+}
+
+/// The dump of one game (see the module comment).
+fn dump(seed: i64, league: League, actions: &[Action]) -> String {
+    let (lines, state) = phase_lines(seed, league, actions);
+    let mut out = format!("GAME {seed} 4\n");
+    for line in lines {
+        writeln!(out, "{line}").expect("string");
     }
     let units = |p| state.units(p).len();
     writeln!(
@@ -120,8 +156,53 @@ fn main() {
         }
     }
     let through_state = replayed as f64 / ((cpu_ns() - t0) as f64 / 1e9);
+
+    // The same games from their text, through the referee.
+    let texts: Vec<Vec<String>> = (1..=games)
+        .zip(&recorded)
+        .map(|(seed, actions)| phase_lines(seed, league, actions).0)
+        .collect();
+    let t0 = cpu_ns();
+    let mut refereed = 0u64;
+    while cpu_ns() - t0 < 1_000_000_000 {
+        for (seed, lines) in (1..=games).zip(&texts) {
+            let mut referee = IceAndFireReferee::new(GameState::new(seed, league));
+            for line in lines {
+                let Some(request) = referee.next_request() else {
+                    break;
+                };
+                black_box(referee.answer(request.player, std::slice::from_ref(line)));
+            }
+            black_box(referee.outcome());
+            refereed += 1;
+        }
+    }
+    let through_referee = refereed as f64 / ((cpu_ns() - t0) as f64 / 1e9);
+
+    // The same games from their text: parsed, then played with the rules' checks.
+    let t0 = cpu_ns();
+    let mut parsed = 0u64;
+    while cpu_ns() - t0 < 1_000_000_000 {
+        for (seed, lines) in (1..=games).zip(&texts) {
+            let mut state = GameState::new(seed, league);
+            for line in lines {
+                for (command, _) in parse_line(line).expect("recorded lines parse") {
+                    if let Some(action) = action_of(&state, &command) {
+                        state.play(&action).expect("recorded actions are legal");
+                    }
+                }
+                state.end_phase();
+                if state.ending().is_some() {
+                    break;
+                }
+            }
+            black_box(state.outcome());
+            parsed += 1;
+        }
+    }
+    let from_text = parsed as f64 / ((cpu_ns() - t0) as f64 / 1e9);
     println!(
-        "league 4: {direct:.0} games/s random player, {through_state:.0} games/s replayed through State ({:.0} actions a game)",
+        "league 4 ({:.0} actions a game), games/s: random player {direct:.0}, replayed through State {through_state:.0}, from the text {from_text:.0}, through the referee {through_referee:.0}",
         n_actions as f64 / games as f64
     );
     if let Some(path) = dump_to {

@@ -124,19 +124,21 @@ fn strip_final_terminator(s: &str) -> &str {
 
 /// `Integer.parseInt` of a non-empty ASCII digit string: `None` when it exceeds 2^31 − 1.
 fn parse_java_int(digits: &str) -> Option<u32> {
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() {
         return None;
     }
-    let significant = digits.trim_start_matches('0');
-    if significant.len() > 10 {
-        return None;
+    let mut value: u64 = 0;
+    for b in digits.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        // Leading zeros keep the value at 0, so any number of them is accepted.
+        value = value * 10 + u64::from(b - b'0');
+        if value > i32::MAX as u64 {
+            return None;
+        }
     }
-    let v: u64 = if significant.is_empty() {
-        0
-    } else {
-        significant.parse().ok()?
-    };
-    (v <= i32::MAX as u64).then_some(v as u32)
+    Some(value as u32)
 }
 
 /// Classifies one trimmed piece (R23). `None` means unrecognised, which is fatal (R34).
@@ -154,18 +156,23 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
         return ok.then(|| Command::Msg(text.to_string()));
     }
     let body = strip_final_terminator(piece);
-    let words: Vec<&str> = body.split(' ').collect();
-    match words.as_slice() {
+    // Exactly four words (no list: this runs for every command of every answer).
+    let mut split = body.split(' ');
+    let words = [split.next()?, split.next()?, split.next()?, split.next()?];
+    if split.next().is_some() {
+        return None;
+    }
+    match words {
         [verb @ ("MOVE" | "TRAIN"), a, b, c] => {
             let (a, x, y) = (parse_java_int(a)?, parse_java_int(b)?, parse_java_int(c)?);
-            Some(if *verb == "MOVE" {
+            Some(if verb == "MOVE" {
                 Command::Move { id: a, x, y }
             } else {
                 Command::Train { level: a, x, y }
             })
         }
         ["BUILD", kind @ ("MINE" | "TOWER"), x, y] => {
-            let kind = if *kind == "MINE" {
+            let kind = if kind == "MINE" {
                 BuildingKind::Mine
             } else {
                 BuildingKind::Tower
@@ -183,13 +190,26 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
 /// A parsed answer line: the recognised commands with their trimmed text, or the first
 /// unrecognised piece.
 pub fn parse_line(line: &str) -> Result<Vec<(Command, &str)>, &str> {
-    java_split(line)
-        .into_iter()
-        .map(|piece| {
-            let piece = java_trim(piece);
-            parse_piece(piece).map(|c| (c, piece)).ok_or(piece)
-        })
-        .collect()
+    // `java_split` without its list: empty pieces are held back until a later piece shows
+    // they are not trailing (Java drops trailing empty pieces unless the line is one piece).
+    let mut commands = Vec::with_capacity(4);
+    let (mut pieces, mut held) = (0, 0);
+    for piece in line.split(';') {
+        pieces += 1;
+        if piece.is_empty() {
+            held += 1;
+            continue;
+        }
+        if held > 0 {
+            return Err("");
+        }
+        let piece = java_trim(piece);
+        commands.push((parse_piece(piece).ok_or(piece)?, piece));
+    }
+    if pieces == 1 && held == 1 {
+        return Err("");
+    }
+    Ok(commands)
 }
 
 /// What a bot reads in one phase, parsed (§3.2–3.3). The initial lines are parsed separately.
@@ -288,6 +308,99 @@ pub fn read_observation(input: &mut dyn realm_core::Input) -> Result<Observation
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `parse_piece` spelled out with a list of words and `str::parse` (its first form).
+    fn reference_piece(piece: &str) -> Option<Command> {
+        if piece == "WAIT" || piece.starts_with("MSG ") {
+            return parse_piece(piece);
+        }
+        let words: Vec<&str> = strip_final_terminator(piece).split(' ').collect();
+        let int = |w: &str| -> Option<u32> {
+            let all_digits = !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+            let significant = w.trim_start_matches('0');
+            if !all_digits || significant.len() > 10 {
+                return None;
+            }
+            let v: u64 = if significant.is_empty() {
+                0
+            } else {
+                significant.parse().ok()?
+            };
+            (v <= i32::MAX as u64).then_some(v as u32)
+        };
+        Some(match words.as_slice() {
+            ["MOVE", a, b, c] => Command::Move {
+                id: int(a)?,
+                x: int(b)?,
+                y: int(c)?,
+            },
+            ["TRAIN", a, b, c] => Command::Train {
+                level: int(a)?,
+                x: int(b)?,
+                y: int(c)?,
+            },
+            ["BUILD", k @ ("MINE" | "TOWER"), x, y] => Command::Build {
+                kind: if *k == "MINE" {
+                    BuildingKind::Mine
+                } else {
+                    BuildingKind::Tower
+                },
+                x: int(x)?,
+                y: int(y)?,
+            },
+            _ => return None,
+        })
+    }
+
+    /// `parse_line` spelled out with `java_split` (its first form).
+    fn reference(line: &str) -> Result<Vec<(Command, &str)>, &str> {
+        java_split(line)
+            .into_iter()
+            .map(|piece| {
+                let piece = java_trim(piece);
+                reference_piece(piece).map(|c| (c, piece)).ok_or(piece)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn parse_line_matches_its_spelled_out_form_on_the_edges() {
+        for line in [
+            "",
+            ";",
+            ";;",
+            " ",
+            "WAIT",
+            "WAIT;",
+            "WAIT;;",
+            ";WAIT",
+            " ;WAIT",
+            "WAIT; ",
+            "WAIT;;MSG a",
+            "MOVE 1 2 3;;TRAIN 1 0 0",
+            "MOVE 01 2 3",
+            "MOVE 0000000000001 2 3",
+            "MOVE 2147483647 0 0",
+            "MOVE 2147483648 0 0",
+            "MOVE 99999999999999999999 0 0",
+            "MOVE 1 2",
+            "MOVE 1 2 3 4",
+            "MOVE 1  2 3",
+            "MOVE +1 2 3",
+            "MOVE -1 2 3",
+            "BUILD MINE 3 4\n",
+            "BUILD MINE 3 4\n\n",
+            "BUILD TOWER 3 4",
+            "BUILD HQ 3 4",
+            "TRAIN 3 11 11 ",
+            "\tTRAIN 3 11 11",
+            "MSG hi;WAIT",
+            "move 1 2 3",
+            "MOVE 1 2 3;BUILD MINE 1 1;TRAIN 2 5 5;WAIT",
+        ] {
+            assert_eq!(parse_line(line), reference(line), "{line:?}");
+        }
+    }
 
     fn verdict(line: &str) -> Result<Vec<Command>, String> {
         parse_line(line)
