@@ -31,6 +31,19 @@ fn cpu_ns() -> u64 {
         .unwrap_or(0)
 }
 
+/// Games per CPU second of `play(seed)` over seeds 1..=`games`, repeated for a CPU second.
+fn games_per_second(games: i64, mut play: impl FnMut(i64)) -> f64 {
+    let t0 = cpu_ns();
+    let mut played = 0u64;
+    while cpu_ns() - t0 < 1_000_000_000 {
+        for seed in 1..=games {
+            play(seed);
+            played += 1;
+        }
+    }
+    played as f64 / ((cpu_ns() - t0) as f64 / 1e9)
+}
+
 /// One random game as `playout::random_game` plays it, keeping its actions (`End` between
 /// phases).
 fn record(seed: i64, league: League, rng: &mut impl rand_core::RngCore) -> Vec<Action> {
@@ -128,79 +141,58 @@ fn main() {
     let recorded: Vec<Vec<Action>> = (1..=games).map(|s| record(s, league, &mut rng)).collect();
     let n_actions: usize = recorded.iter().map(Vec::len).sum();
 
-    // The random player itself, seeds 1..=games, repeated for a CPU second.
-    let t0 = cpu_ns();
-    let mut played = 0u64;
-    while cpu_ns() - t0 < 1_000_000_000 {
-        let mut rng = chacha_rng(19, 0);
-        for seed in 1..=games {
-            black_box(realm_ice_and_fire::playout::random_game(
-                seed, league, &mut rng,
-            ));
-            played += 1;
+    // The random player itself, seeds 1..=games.
+    let mut rng = chacha_rng(19, 0);
+    let direct = games_per_second(games, |seed| {
+        if seed == 1 {
+            rng = chacha_rng(19, 0);
         }
-    }
-    let direct = played as f64 / ((cpu_ns() - t0) as f64 / 1e9);
+        black_box(realm_ice_and_fire::playout::random_game(
+            seed, league, &mut rng,
+        ));
+    });
 
     // The same games through `State::apply`.
-    let t0 = cpu_ns();
-    let mut replayed = 0u64;
-    while cpu_ns() - t0 < 1_000_000_000 {
-        for (seed, actions) in (1..=games).zip(&recorded) {
-            let mut state = GameState::new(seed, league);
-            for action in actions {
-                state.apply(action);
-            }
-            black_box(state.outcome());
-            replayed += 1;
+    let through_state = games_per_second(games, |seed| {
+        let mut state = GameState::new(seed, league);
+        for action in &recorded[seed as usize - 1] {
+            state.apply(action);
         }
-    }
-    let through_state = replayed as f64 / ((cpu_ns() - t0) as f64 / 1e9);
+        black_box(state.outcome());
+    });
 
     // The same games from their text, through the referee.
     let texts: Vec<Vec<String>> = (1..=games)
         .zip(&recorded)
         .map(|(seed, actions)| phase_lines(seed, league, actions).0)
         .collect();
-    let t0 = cpu_ns();
-    let mut refereed = 0u64;
-    while cpu_ns() - t0 < 1_000_000_000 {
-        for (seed, lines) in (1..=games).zip(&texts) {
-            let mut referee = IceAndFireReferee::new(GameState::new(seed, league));
-            for line in lines {
-                let Some(request) = referee.next_request() else {
-                    break;
-                };
-                black_box(referee.answer(request.player, std::slice::from_ref(line)));
-            }
-            black_box(referee.outcome());
-            refereed += 1;
+    let through_referee = games_per_second(games, |seed| {
+        let mut referee = IceAndFireReferee::new(GameState::new(seed, league));
+        for line in &texts[seed as usize - 1] {
+            let Some(request) = referee.next_request() else {
+                break;
+            };
+            black_box(referee.answer(request.player, std::slice::from_ref(line)));
         }
-    }
-    let through_referee = refereed as f64 / ((cpu_ns() - t0) as f64 / 1e9);
+        black_box(referee.outcome());
+    });
 
     // The same games from their text: parsed, then played with the rules' checks.
-    let t0 = cpu_ns();
-    let mut parsed = 0u64;
-    while cpu_ns() - t0 < 1_000_000_000 {
-        for (seed, lines) in (1..=games).zip(&texts) {
-            let mut state = GameState::new(seed, league);
-            for line in lines {
-                for (command, _) in parse_line(line).expect("recorded lines parse") {
-                    if let Some(action) = action_of(&state, &command) {
-                        state.play(&action).expect("recorded actions are legal");
-                    }
-                }
-                state.end_phase();
-                if state.ending().is_some() {
-                    break;
+    let from_text = games_per_second(games, |seed| {
+        let mut state = GameState::new(seed, league);
+        for line in &texts[seed as usize - 1] {
+            for (command, _) in parse_line(line).expect("recorded lines parse") {
+                if let Some(action) = action_of(&state, &command) {
+                    state.play(&action).expect("recorded actions are legal");
                 }
             }
-            black_box(state.outcome());
-            parsed += 1;
+            state.end_phase();
+            if state.ending().is_some() {
+                break;
+            }
         }
-    }
-    let from_text = parsed as f64 / ((cpu_ns() - t0) as f64 / 1e9);
+        black_box(state.outcome());
+    });
     println!(
         "league 4 ({:.0} actions a game), games/s: random player {direct:.0}, replayed through State {through_state:.0}, from the text {from_text:.0}, through the referee {through_referee:.0}",
         n_actions as f64 / games as f64
