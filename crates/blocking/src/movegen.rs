@@ -205,6 +205,20 @@ fn scan_portable<R>(job: Job<'_>, then: impl FnOnce(&Found) -> R) -> R {
     then(&found)
 }
 
+/// The ranges of orientation indices of the letters in `letters`, letter by letter.
+#[inline(always)]
+fn orientation_ranges(mut letters: u32) -> impl Iterator<Item = std::ops::Range<usize>> {
+    let t = tables();
+    std::iter::from_fn(move || {
+        if letters == 0 {
+            return None;
+        }
+        let (first, end) = t.letter_range[letters.trailing_zeros() as usize];
+        letters &= letters - 1;
+        Some(first as usize..end as usize)
+    })
+}
+
 /// True when some orientation of a letter in `letters` has a legal position on an `n`×`n`
 /// board. No shifted copies are made: the first orientations usually answer, so the cost that
 /// `scan` spreads over all orientations would dominate here.
@@ -229,7 +243,7 @@ unsafe fn exists_avx2(n: usize, corner: &Rows, free: &Rows, letters: u32) -> boo
 fn exists_portable(n: usize, corner: &Rows, free: &Rows, letters: u32) -> bool {
     let t = tables();
     // A one-square shape fits on any corner (corners are free cells).
-    if (0..t.sizes.len()).any(|l| letters >> l & 1 == 1 && t.sizes[l] == 1) {
+    if letters & t.by_size[1] != 0 {
         return corner.iter().any(|&r| r != 0);
     }
     if n <= 16 {
@@ -274,12 +288,8 @@ fn exists_lanes<T: Lane, const L: usize>(corner: &Rows, free: &Rows, letters: u3
     let lanes = |plane: &Rows| -> [T; ROWS] { plane.map(T::of_row) };
     let (corner, free) = (lanes(corner), lanes(free));
     let t = tables();
-    let mut letters = letters;
-    while letters != 0 {
-        let l = letters.trailing_zeros() as usize;
-        letters &= letters - 1;
-        let (first, end) = t.letter_range[l];
-        for o in &t.orients[first as usize..end as usize] {
+    for range in orientation_ranges(letters) {
+        for o in &t.orients[range] {
             let mut touch = [T::default(); L];
             let mut fits = [T::ONES; L];
             for &(dx, dy) in &o.cells5 {
@@ -299,10 +309,8 @@ fn exists_lanes<T: Lane, const L: usize>(corner: &Rows, free: &Rows, letters: u3
     false
 }
 
-/// Bytes of the five x-shifted copies of a plane in the 16-wide layout: 24 `u16` rows each.
+/// Bytes of one x-shifted copy of a plane in the 16-wide layout: 24 `u16` rows.
 const ROWS16_PLANE: usize = 48;
-/// Bytes of the five x-shifted copies of a plane in the packed layout.
-const PACKED_PLANE: usize = PACKED_BYTES;
 
 /// Per orientation, the byte offset of each (padded) cell's load in the five shifted copies of
 /// a plane: `dx * plane + dy * row`, for the 16-wide (`[0]`) and packed (`[1]`) layouts.
@@ -324,7 +332,7 @@ fn cell_offsets() -> &'static [[[u16; 5]; 2]] {
                 };
                 [
                     at(ROWS16_PLANE, 2, 32, 5 * ROWS16_PLANE),
-                    at(PACKED_PLANE, 3, 64, 5 * PACKED_PLANE),
+                    at(PACKED_BYTES, 3, 64, 5 * PACKED_BYTES),
                 ]
             })
             .collect()
@@ -401,7 +409,7 @@ fn scan_layout<B: Copy, const K: usize, const W: usize>(
     found: &mut Found,
 ) {
     // The loads' bounds were checked against these sizes (`cell_offsets`); constant-folded.
-    let checked = [5 * ROWS16_PLANE, 5 * PACKED_PLANE][layout];
+    let checked = [5 * ROWS16_PLANE, 5 * PACKED_BYTES][layout];
     assert_eq!(
         std::mem::size_of::<[[B; K]; 5]>(),
         checked,
@@ -424,13 +432,7 @@ fn scan_words<B: Copy, const W: usize>(
     found: &mut Found,
 ) {
     let offsets = cell_offsets();
-    let t = tables();
-    let mut letters = letters;
-    while letters != 0 {
-        let l = letters.trailing_zeros() as usize;
-        letters &= letters - 1;
-        let (first, end) = t.letter_range[l];
-        let range = first as usize..end as usize;
+    for range in orientation_ranges(letters) {
         for (oi, offs) in range.clone().zip(&offsets[range]) {
             let offs = &offs[layout];
             let mut hit = [0u64; W];

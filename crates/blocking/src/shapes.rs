@@ -64,6 +64,8 @@ pub struct Tables {
     pub lines: [&'static str; N_LETTERS],
     /// Squares per letter.
     pub sizes: [u8; N_LETTERS],
+    /// `by_size[n]`: the letters of n squares, as a bit set.
+    pub by_size: [u32; 6],
 }
 
 /// The shared shape tables.
@@ -213,12 +215,17 @@ fn build_tables() -> Tables {
         }
         letter_range[l] = (start as u8, orients.len() as u8);
     }
+    let mut by_size = [0u32; 6];
+    for (l, &size) in sizes.iter().enumerate() {
+        by_size[size as usize] |= 1 << l;
+    }
     Tables {
         orients,
         letter_range,
         names,
         lines,
         sizes,
+        by_size,
     }
 }
 

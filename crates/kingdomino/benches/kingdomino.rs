@@ -16,39 +16,38 @@ use realm_kingdomino::{new_bot, new_referee, GameState};
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("kingdomino");
     group.throughput(Throughput::Elements(1));
-    for (name, config) in [
-        ("random_game_2p", Config::new(Mode::Standard, 2)),
-        ("random_game_4p", Config::new(Mode::Standard, 4)),
-        ("random_game_duel", Config::new(Mode::Duel, 2)),
+    // `listing`: issue 19's loop shape, every legal action listed at every decision and one
+    // picked; otherwise each action is sampled without listing (`random_playout`).
+    for (name, config, listing) in [
+        ("random_game_2p", Config::new(Mode::Standard, 2), false),
+        ("random_game_4p", Config::new(Mode::Standard, 4), false),
+        ("random_game_duel", Config::new(Mode::Duel, 2), false),
+        (
+            "random_game_2p_listing",
+            Config::new(Mode::Standard, 2),
+            true,
+        ),
+        (
+            "random_game_4p_listing",
+            Config::new(Mode::Standard, 4),
+            true,
+        ),
     ] {
-        let mut rng = chacha_rng(42, 0);
+        let mut rng = chacha_rng(42, u64::from(listing));
         let mut buf = Vec::with_capacity(4096);
         let mut seed = 0u64;
         group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
                 let mut state = GameState::new(config, seed);
-                random_playout(&mut state, &mut rng, &mut buf);
-                black_box(state.outcome())
-            })
-        });
-    }
-    // Issue 19's loop shape: every legal action listed at every decision, one picked.
-    for (name, config) in [
-        ("random_game_2p_listing", Config::new(Mode::Standard, 2)),
-        ("random_game_4p_listing", Config::new(Mode::Standard, 4)),
-    ] {
-        let mut rng = chacha_rng(42, 1);
-        let mut buf = Vec::with_capacity(4096);
-        let mut seed = 0u64;
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                seed += 1;
-                let mut state = GameState::new(config, seed);
-                while state.to_move().is_some() {
-                    state.legal_actions(&mut buf);
-                    let pick = buf[(rng.next_u64() % buf.len() as u64) as usize];
-                    state.apply(&pick);
+                if listing {
+                    while state.to_move().is_some() {
+                        state.legal_actions(&mut buf);
+                        let pick = buf[(rng.next_u64() % buf.len() as u64) as usize];
+                        state.apply(&pick);
+                    }
+                } else {
+                    random_playout(&mut state, &mut rng, &mut buf);
                 }
                 black_box(state.outcome())
             })

@@ -92,19 +92,10 @@ impl<B: Bits> Codec for Kingdomino<B> {
         scalars[0] = game.turn() as f32;
         scalars[1] = game.config().n_turns() as f32;
         scalars[2] = game.slot_index() as f32;
-        let slots = game
-            .current()
-            .iter()
-            .map(Some)
-            .chain(std::iter::repeat(None))
-            .take(4);
-        let next = game
-            .next()
-            .iter()
-            .map(Some)
-            .chain(std::iter::repeat(None))
-            .take(4);
-        for (i, slot) in slots.chain(next).enumerate() {
+        for (i, slot) in padded(game.current())
+            .chain(padded(game.next()))
+            .enumerate()
+        {
             let out = &mut scalars[3 + i * PER_SLOT..][..PER_SLOT];
             if let Some(slot) = slot {
                 write_slot(slot, player, np, out);
@@ -143,4 +134,9 @@ fn write_slot(slot: &Slot, viewer: PlayerId, n: usize, out: &mut [f32]) {
     out[5] = slot
         .owner
         .map_or(0.0, |o| (1 + seen_from(viewer, o as usize, n)) as f32);
+}
+
+/// Four entries per line, `None` past the line's slots.
+fn padded(line: &[Slot]) -> impl Iterator<Item = Option<&Slot>> {
+    line.iter().map(Some).chain(std::iter::repeat(None)).take(4)
 }

@@ -7,7 +7,7 @@ use realm_core::State;
 use realm_search::{margin_rewards, Knowledge, Rewards};
 
 use crate::rules::{Placement, Position, OFF};
-use crate::shapes::{tables, N_LETTERS};
+use crate::shapes::tables;
 
 /// How a playout picks its next placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,8 +42,6 @@ pub struct BlokusKnowledge {
     /// `margin_rewards` scale (points) and weight of the margin against the rank.
     pub margin_scale: f32,
     pub margin_weight: f32,
-    /// Letters of each size (index = squares).
-    by_size: [u32; 6],
     keyed: Vec<(i32, Placement)>,
 }
 
@@ -55,17 +53,11 @@ impl Default for BlokusKnowledge {
 
 impl BlokusKnowledge {
     pub fn new(playout: Playout, order: Order) -> Self {
-        let t = tables();
-        let mut by_size = [0u32; 6];
-        for l in 0..N_LETTERS {
-            by_size[t.sizes[l] as usize] |= 1 << l;
-        }
         BlokusKnowledge {
             playout,
             order,
             margin_scale: 10.0,
             margin_weight: 0.3,
-            by_size,
             keyed: Vec::new(),
         }
     }
@@ -77,8 +69,9 @@ impl BlokusKnowledge {
             return;
         };
         let remaining = state.remaining(p);
+        let by_size = &tables().by_size;
         for size in (1..=5).rev() {
-            let letters = remaining & self.by_size[size];
+            let letters = remaining & by_size[size];
             if letters == 0 {
                 continue;
             }
