@@ -52,5 +52,8 @@ pub fn run() -> Result<ExitCode> {
     {
         outln!("\n{}", realm_search::OPTIONS_HELP)?;
     }
+    if GameKind::IceAndFire.info().bots.contains(&"strong") {
+        outln!("{}", realm_games::STRONG_OPTIONS_HELP)?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@ mod catalog;
 
 pub use catalog::Catalog;
 use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+pub use realm_ice_and_fire::STRONG_OPTIONS_HELP;
 
 /// Every game realm knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -38,8 +38,14 @@ pub const INFO: GameInfo = GameInfo {
     default_league: 4,
     higher_leagues_play_top: false,
     options: &[],
-    bots: &["random", "greedy", "mcts"],
+    bots: &["random", "greedy", "mcts", "strong"],
 };
+
+/// The settings of `builtin:strong`, for `realm games`.
+pub const STRONG_OPTIONS_HELP: &str = "builtin:strong:KEY=VALUE,... (ice-and-fire) sets ms \
+(thinking time per phase), evals (positions valued per phase; alone it makes the bot \
+deterministic), plans (first steps grown into whole plans), and the evaluation weights horizon, \
+unit, cell, threat, attack, reach, lethal, progress, exposure (crates/ice-and-fire/BOTS.md)";
 
 /// Sets up a match: the seed is read as the Java `long` of R7.
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
@@ -68,6 +74,10 @@ pub fn new_bot(name: &str, seed: u64, league: Option<u32>) -> Result<Box<dyn Bot
         ("mcts", options) => {
             let options = realm_search::bot_options(INFO.slug, name, options)?;
             Ok(Box::new(bots::MctsBot::new(seed, league, options)))
+        }
+        ("strong", options) => {
+            let options = bots::StrongOptions::parse(name, options)?;
+            Ok(Box::new(bots::StrongBot::new(league, options)))
         }
         _ => Err(SetupError::UnknownBot {
             game: INFO.slug.to_string(),

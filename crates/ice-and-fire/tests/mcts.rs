@@ -2,8 +2,10 @@
 //! (positions written as the protocol text a bot reads), and every command it sends is
 //! accepted, over whole games in every league.
 
-use realm_core::{LinesInput, MatchSpec, VerdictKind};
-use realm_ice_and_fire::{new_bot, new_referee};
+mod common;
+
+use realm_core::LinesInput;
+use realm_ice_and_fire::new_bot;
 
 /// One phase's input: no mine spots; the bot owns every cell but the enemy's HQ corner
 /// (11, 11) and the two cells next to it; both HQs stand; no units.
@@ -48,30 +50,7 @@ fn the_bot_does_not_try_a_chain_it_cannot_pay_for() {
 
 #[test]
 fn every_command_is_accepted_in_every_league() {
-    for league in 1..=4 {
-        for seat in 0..2 {
-            let spec = MatchSpec::new("ice-and-fire", 2, 40 + league as u64).with_league(league);
-            let mut referee = new_referee(&spec).unwrap();
-            let mut bots: Vec<_> = (0..2)
-                .map(|i| {
-                    let name = if i == seat { "mcts:iters=60" } else { "greedy" };
-                    new_bot(name, i as u64, Some(league)).unwrap()
-                })
-                .collect();
-            while let Some(req) = referee.next_request() {
-                let out = bots[req.player]
-                    .play_turn(&mut LinesInput::new(&req.lines))
-                    .unwrap();
-                let verdict = referee.answer(req.player, &out);
-                assert_eq!(
-                    verdict.kind,
-                    VerdictKind::Ok,
-                    "league {league}, seat {}: {verdict:?} for {out:?}",
-                    req.player
-                );
-            }
-        }
-    }
+    common::every_command_is_accepted("mcts:iters=60", 40);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 mod greedy;
 mod mcts;
 mod random;
+mod strong;
 
 use std::sync::Arc;
 
@@ -19,6 +20,7 @@ use crate::setup::{League, Map};
 pub use greedy::GreedyBot;
 pub use mcts::{default_params, IceAndFireKnowledge, MctsBot};
 pub use random::RandomBot;
+pub use strong::{chain_cost, StrongBot, StrongOptions, NO_CHAIN};
 
 /// What a bot knows across phases and how it rebuilds the position each phase.
 pub struct Tracker {

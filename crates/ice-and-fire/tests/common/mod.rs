@@ -123,3 +123,35 @@ pub fn action_counts(state: &GameState) -> (usize, usize, usize) {
 pub fn c(x: usize, y: usize) -> Cell {
     Cell::new(x, y)
 }
+
+/// Plays whole games of `bot` against greedy in every league, from both seats, and checks
+/// that the referee accepts every line either sends.
+pub fn every_command_is_accepted(bot: &str, seed_base: u64) {
+    use realm_core::{LinesInput, MatchSpec, VerdictKind};
+    use realm_ice_and_fire::{new_bot, new_referee};
+    for league in 1..=4 {
+        for seat in 0..2 {
+            let spec =
+                MatchSpec::new("ice-and-fire", 2, seed_base + league as u64).with_league(league);
+            let mut referee = new_referee(&spec).unwrap();
+            let mut bots: Vec<_> = (0..2)
+                .map(|i| {
+                    let name = if i == seat { bot } else { "greedy" };
+                    new_bot(name, i as u64, Some(league)).unwrap()
+                })
+                .collect();
+            while let Some(req) = referee.next_request() {
+                let out = bots[req.player]
+                    .play_turn(&mut LinesInput::new(&req.lines))
+                    .unwrap();
+                let verdict = referee.answer(req.player, &out);
+                assert_eq!(
+                    verdict.kind,
+                    VerdictKind::Ok,
+                    "league {league}, seat {}: {verdict:?} for {out:?}",
+                    req.player
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The cost of the cheapest TRAIN chain from a player's active territory to the enemy HQ,
+//! computed on bitboards: Dial's algorithm with one set of cells per cost in tens of gold.
+//! Entering an owned cell costs nothing; any other cell costs the cheapest unit level that
+//! may enter it now (R15). This is the finisher's measure of how close each side is to
+//! winning, so the evaluation runs it twice per position.
+
+use realm_core::PlayerId;
+
+use crate::geom::Bits;
+use crate::rules::{GameState, HQ};
+
+/// No chain exists (the HQ is walled off by cells no affordable level may enter).
+pub const NO_CHAIN: i32 = i32::MAX;
+
+/// The cells `p` enters for 0, 10, 20 and 30 gold.
+fn step_sets(state: &GameState, p: PlayerId) -> [Bits; 4] {
+    let masks = state.capture_masks(p);
+    let own = state.owned(p);
+    let top = state.league().top_level();
+    let one = masks.mask(1).minus(own);
+    let mut sets = [own, one, Bits::EMPTY, Bits::EMPTY];
+    if top >= 2 {
+        let two = masks.mask(2).minus(own);
+        sets[2] = two.minus(one);
+        if top >= 3 {
+            sets[3] = masks.mask(3).minus(own).minus(two);
+        }
+    }
+    sets
+}
+
+/// The gold the cheapest TRAIN chain of `p` to the enemy HQ costs now, or `NO_CHAIN`.
+pub fn chain_cost(state: &GameState, p: PlayerId) -> i32 {
+    let sets = step_sets(state, p);
+    let target = Bits::single(HQ[1 - p]);
+    let playable = state.map().playable();
+    let mut pending = [state.active(p), Bits::EMPTY, Bits::EMPTY, Bits::EMPTY];
+    let mut done = Bits::EMPTY;
+    let mut cost = 0;
+    // Every ring slot empty means nothing is left to settle.
+    while pending.iter().any(|b| !b.is_empty()) {
+        let slot = cost % 4;
+        let layer = pending[slot].minus(done);
+        pending[slot] = Bits::EMPTY;
+        if !layer.is_empty() {
+            // Owned cells next to the layer cost nothing more.
+            let layer = layer.flood(layer.or(sets[0].minus(done)));
+            if !layer.and(target).is_empty() {
+                return cost as i32 * 10;
+            }
+            done = done.or(layer);
+            let next = layer.grow(playable).minus(done);
+            for (step, set) in sets.iter().enumerate().skip(1) {
+                let entered = next.and(*set);
+                pending[(cost + step) % 4] = pending[(cost + step) % 4].or(entered);
+            }
+        }
+        cost += 1;
+    }
+    NO_CHAIN
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::RngCore;
+
+    use super::*;
+    use crate::bots::greedy::cheapest_chain;
+    use crate::playout::random_attempt;
+    use crate::setup::League;
+
+    /// The bitboard search agrees with greedy's cell-by-cell Dijkstra on positions of random
+    /// games in every league, for both players.
+    #[test]
+    fn chain_cost_matches_the_cell_by_cell_dijkstra() {
+        let mut rng = realm_core::chacha_rng(11, 0);
+        let mut compared = 0;
+        for league in 1..=4 {
+            for seed in 0..6i64 {
+                let mut state = GameState::new(seed * 7 + 1, League::new(league).unwrap());
+                while state.ending().is_none() && state.turn() < 60 {
+                    for _ in 0..4 {
+                        if let Some(a) = random_attempt(&state, rng.next_u64()) {
+                            state.apply_unchecked(&a);
+                        }
+                    }
+                    if state.ending().is_some() {
+                        break;
+                    }
+                    for p in 0..2 {
+                        let slow = cheapest_chain(&state, p).map_or(NO_CHAIN, |(c, _)| c);
+                        assert_eq!(chain_cost(&state, p), slow, "league {league} seed {seed}");
+                        compared += 1;
+                    }
+                    state.end_phase();
+                }
+            }
+        }
+        assert!(compared > 500);
+    }
+}
