@@ -45,7 +45,7 @@ pub const INFO: GameInfo = GameInfo {
 pub const STRONG_OPTIONS_HELP: &str = "builtin:strong:KEY=VALUE,... (ice-and-fire) sets ms \
 (thinking time per phase), evals (positions valued per phase; alone it makes the bot \
 deterministic), plans (first steps grown into whole plans), and the evaluation weights horizon, \
-unit, cell, threat, attack, reach, lethal, progress, exposure (crates/ice-and-fire/BOTS.md)";
+unit, cell, threat, attack, reach, lethal, progress, exposure, guard, spot, tempo (crates/ice-and-fire/BOTS.md)";
 
 /// Sets up a match: the seed is read as the Java `long` of R7.
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {

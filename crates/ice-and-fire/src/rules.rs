@@ -615,6 +615,12 @@ impl GameState {
         self.reach[p]
     }
 
+    /// Cells of `q` that enemy units below level 3 may not enter (R15.1–2): those an active
+    /// tower of `q` protects, and its tower cells.
+    pub fn guarded(&self, q: PlayerId) -> Bits {
+        self.guard(q)
+    }
+
     /// Cells of `q` that enemy units below level 3 may not enter (R15.1–2).
     #[inline]
     fn guard(&self, q: PlayerId) -> Bits {

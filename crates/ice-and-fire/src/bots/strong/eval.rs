@@ -6,7 +6,7 @@
 
 use realm_core::PlayerId;
 
-use super::paths::{chain_cost, NO_CHAIN};
+use super::paths::{chain_cost, chain_cost_with_steps, NO_CHAIN};
 use crate::geom::{Bits, ALL};
 use crate::rules::{Ending, GameState, HQ, MAX_TURNS, MINE_INCOME, UNIT_COST, UNIT_UPKEEP};
 
@@ -29,6 +29,13 @@ pub struct Weights {
     pub lethal: f32,
     /// Share of the opponent's best single-cell cut (net of its price) counted against us.
     pub exposure: f32,
+    /// Gold per active cell that a tower guards against units below level 3.
+    pub guard: f32,
+    /// Gold per free mine spot inside the active territory (a mine it may still build).
+    pub spot: f32,
+    /// Gold per turn of difference between the turns each side needs to afford its chain
+    /// (its cost above its gold, over its income; at most `MAX_TEMPO`).
+    pub tempo: f32,
     /// Gold per 10 gold of difference between the two sides' chain costs: the progress of
     /// each side towards the other's HQ.
     pub progress: f32,
@@ -46,6 +53,9 @@ impl Default for Weights {
             lethal: 2000.0,
             progress: 1.0,
             exposure: 0.8,
+            guard: 0.5,
+            spot: 2.0,
+            tempo: 2.0,
         }
     }
 }
@@ -63,6 +73,9 @@ impl Weights {
             "lethal" => &mut self.lethal,
             "progress" => &mut self.progress,
             "exposure" => &mut self.exposure,
+            "guard" => &mut self.guard,
+            "spot" => &mut self.spot,
+            "tempo" => &mut self.tempo,
             _ => return false,
         };
         *slot = value;
@@ -72,6 +85,8 @@ impl Weights {
 
 /// What a won (or lost) position is worth: above anything the weights can add up to.
 const DECIDED: f32 = 1.0e7;
+/// The most turns `tempo` counts for one side.
+const MAX_TEMPO: f32 = 10.0;
 /// The chain cost beyond which progress no longer counts.
 const MAX_PROGRESS: i32 = 400;
 
@@ -103,12 +118,14 @@ pub fn evaluate(state: &GameState, me: PlayerId, w: &Weights) -> f32 {
             + horizon * next.income(p) as f32
             + w.unit * units as f32
             + w.cell * next.active(p).count() as f32
+            + w.guard * next.guarded(p).and(next.active(p)).count() as f32
+            + w.spot * free_spots(&next, p) as f32
     };
     let mut value = side(me, next.gold(me)) - side(opp, opp_gold - next.income(opp));
 
     value -= w.exposure * best_cut(&next, opp, horizon, w).max(0.0);
 
-    let opp_cost = chain_cost(&next, opp);
+    let opp_cost = chain_cost_with_steps(&next, opp);
     let my_cost = chain_cost(&next, me);
     // Costs above a whole board of level-1 trains mean no chain.
     let capped = |cost: i32| cost.min(MAX_PROGRESS) as f32;
@@ -125,7 +142,36 @@ pub fn evaluate(state: &GameState, me: PlayerId, w: &Weights) -> f32 {
         let margin = (my_cost - my_next_gold) as f32;
         value += w.attack * (w.reach - margin.max(0.0)).max(0.0) / 10.0;
     }
+    value += w.tempo
+        * (turns_to_afford(opp_cost, opp_gold, next.income(opp))
+            - turns_to_afford(my_cost, my_next_gold, next.income(me)));
     value
+}
+
+/// The turns of income a side needs before it can pay `cost` with `gold` now, at most
+/// `MAX_TEMPO` (also for no chain or no income).
+fn turns_to_afford(cost: i32, gold: i32, income: i32) -> f32 {
+    if cost == NO_CHAIN {
+        return MAX_TEMPO;
+    }
+    let missing = (cost - gold).max(0) as f32;
+    if missing == 0.0 {
+        0.0
+    } else if income <= 0 {
+        MAX_TEMPO
+    } else {
+        (missing / income as f32).ceil().min(MAX_TEMPO)
+    }
+}
+
+/// Mine spots in the active territory of `p` with nothing on them.
+fn free_spots(state: &GameState, p: PlayerId) -> u32 {
+    state
+        .map()
+        .spots()
+        .and(state.active(p))
+        .minus(state.occupied())
+        .count()
 }
 
 /// What `p` gains, in gold net of the price, with the best capture of a single cell of the

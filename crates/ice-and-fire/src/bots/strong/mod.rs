@@ -7,12 +7,14 @@
 //!   single action (moves, trains at every level, mines, towers) and every **cut**: a chain
 //!   of two or three trains into enemy cells, which can sever part of the enemy territory
 //!   from its HQ (its units there die when its phase starts). Each candidate is valued by
-//!   `eval` on the position after it, and the best is kept while it improves on standing
-//!   still.
+//!   `eval` on the position after it. The best few first steps are each grown into a whole
+//!   plan, keeping the best line of each step while it improves on standing still.
 //! - **Defence**: the valuation ends the phase on a copy and prices the opponent's cheapest
-//!   chain against the gold it will have, so a position where it could win next phase is
-//!   worth almost nothing: the plan blocks with towers, units on its path or cuts of its
-//!   own, whichever the valuation finds best.
+//!   chain against the gold it will have, and its best single-cell cut. Each grown plan (and
+//!   greedy's plan, and doing nothing) is then checked against two replies of the opponent,
+//!   greedy's answer and its best single line by the same valuation; the plan whose worse
+//!   reply leaves us best is answered. A plan that leaves a payable chain or a cheap cut is
+//!   seen losing.
 //!
 //! It reads only the protocol text, like every built-in bot. With `evals=N` alone its answer
 //! depends on the input only; by default it also stops at 60% of the phase's time limit.
@@ -87,7 +89,7 @@ impl StrongOptions {
                     if !options.weights.set(key, v) {
                         return Err(bad(format!(
                             "unknown option `{key}`; options: ms, evals, plans, horizon, unit, cell, \
-                             threat, attack, reach, lethal, progress"
+                             threat, attack, reach, lethal, progress, exposure, guard, spot, tempo"
                         )));
                     }
                 }
@@ -204,7 +206,7 @@ fn plan_phase(state: &GameState, options: &StrongOptions, mut budget: Budget) ->
             end: position,
         });
     }
-    // Greedy's plan is a candidate too: the opponent model below is greedy's answer.
+    // Greedy's plan is a candidate too: climbing one line at a time can miss it.
     let mut greedy_end = state.clone();
     let greedy = greedy_answer(&mut greedy_end);
     plans.push(Plan {
@@ -213,22 +215,28 @@ fn plan_phase(state: &GameState, options: &StrongOptions, mut budget: Budget) ->
     });
     let best = plans
         .into_iter()
-        .map(|plan| (after_reply(&plan.end, me, weights), plan))
+        .map(|plan| (after_reply(&plan.end, me, weights, &mut budget), plan))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .expect("the empty plan is always there");
     best.1.commands
 }
 
-/// The value for `me` after its phase ends in `end` and the opponent answers as greedy
-/// would (the opponent valued by the same function, from its side).
-fn after_reply(end: &GameState, me: usize, weights: &Weights) -> f32 {
+/// The value for `me` after its phase ends in `end` and the opponent replies, from the
+/// opponent's side and negated: the worse for `me` of two replies, greedy's whole answer and
+/// the opponent's best single line (an action or a cut) by the same valuation.
+fn after_reply(end: &GameState, me: usize, weights: &Weights, budget: &mut Budget) -> f32 {
     let mut next = end.clone();
     next.end_phase();
     if next.ending().is_some() {
         return evaluate(end, me, weights);
     }
-    let _ = greedy_answer(&mut next);
-    -evaluate(&next, 1 - me, weights)
+    let mut greedy = next.clone();
+    let _ = greedy_answer(&mut greedy);
+    let after_greedy = -evaluate(&greedy, 1 - me, weights);
+    valued_lines(&next, weights, budget)
+        .into_iter()
+        .map(|(value, _, _)| -value)
+        .fold(after_greedy, f32::min)
 }
 
 /// Every candidate line of the position, played on a copy and valued, above standing still.

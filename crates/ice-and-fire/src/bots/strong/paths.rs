@@ -6,16 +6,17 @@
 
 use realm_core::PlayerId;
 
-use crate::geom::Bits;
+use crate::geom::{Bits, ALL};
 use crate::rules::{GameState, HQ};
 
 /// No chain exists (the HQ is walled off by cells no affordable level may enter).
 pub const NO_CHAIN: i32 = i32::MAX;
 
-/// The cells `p` enters for 0, 10, 20 and 30 gold.
-fn step_sets(state: &GameState, p: PlayerId) -> [Bits; 4] {
+/// The cells `p` enters for 0, 10, 20 and 30 gold, where `free` (owned cells, say) costs
+/// nothing.
+fn step_sets(state: &GameState, p: PlayerId, free: Bits) -> [Bits; 4] {
     let masks = state.capture_masks(p);
-    let own = state.owned(p);
+    let own = free;
     let top = state.league().top_level();
     let one = masks.mask(1).minus(own);
     let mut sets = [own, one, Bits::EMPTY, Bits::EMPTY];
@@ -31,7 +32,24 @@ fn step_sets(state: &GameState, p: PlayerId) -> [Bits; 4] {
 
 /// The gold the cheapest TRAIN chain of `p` to the enemy HQ costs now, or `NO_CHAIN`.
 pub fn chain_cost(state: &GameState, p: PlayerId) -> i32 {
-    let sets = step_sets(state, p);
+    chain_cost_over(state, p, state.owned(p))
+}
+
+/// `chain_cost` where every cell a unit of `p` that may still move could step into is free
+/// too. Each unit moves once, so this is a bound from below: what the opponent may need.
+pub fn chain_cost_with_steps(state: &GameState, p: PlayerId) -> i32 {
+    let masks = state.capture_masks(p);
+    let mut stepped = Bits::EMPTY;
+    for level in 1..=3u8 {
+        let units = state.units_of_level(p, level).minus(state.moved_units());
+        stepped = stepped.or(units.grow(ALL).and(masks.mask(level)));
+    }
+    chain_cost_over(state, p, state.owned(p).or(stepped))
+}
+
+/// `chain_cost` with the cells of `free` entered for nothing.
+fn chain_cost_over(state: &GameState, p: PlayerId, free: Bits) -> i32 {
+    let sets = step_sets(state, p, free);
     let target = Bits::single(HQ[1 - p]);
     let playable = state.map().playable();
     let mut pending = [state.active(p), Bits::EMPTY, Bits::EMPTY, Bits::EMPTY];
