@@ -1,7 +1,7 @@
 //! Benchmarks: whole random games per second with the random player of `playout` (map
 //! generation included), map generation alone, the `State` contract's uniform random playout
-//! (what generic search code sees), legal-action generation, and the search bot's MCTS
-//! iterations per second.
+//! (what generic search code sees), legal-action generation, the search bot's MCTS
+//! iterations per second, and the time `strong` takes to plan one phase.
 
 use std::hint::black_box;
 
@@ -80,5 +80,62 @@ fn mcts_iterations(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, mcts_iterations);
+/// The first call's input of player 0 at `turn` of a game of `strong` (seat 0) against
+/// greedy: the initial lines, then that phase's lines.
+fn strong_input(turn: u32) -> Vec<String> {
+    use realm_core::{LinesInput, MatchSpec};
+    use realm_ice_and_fire::{new_bot, new_referee};
+    let spec = MatchSpec::new("ice-and-fire", 2, 5).with_league(4);
+    let mut referee = new_referee(&spec).unwrap();
+    let mut bots = [
+        new_bot("strong:evals=40000", 0, Some(4)).unwrap(),
+        new_bot("greedy", 1, Some(4)).unwrap(),
+    ];
+    let mut initial: Option<Vec<String>> = None;
+    let mut calls = 0;
+    while let Some(req) = referee.next_request() {
+        if req.player == 0 {
+            calls += 1;
+            let initial = initial.get_or_insert_with(|| {
+                let n: usize = req.lines[0].parse().expect("the mine spot count");
+                req.lines[..=n].to_vec()
+            });
+            if calls == turn {
+                let phase = if calls == 1 {
+                    req.lines[initial.len()..].to_vec()
+                } else {
+                    req.lines.clone()
+                };
+                return initial.iter().cloned().chain(phase).collect();
+            }
+        }
+        let out = bots[req.player]
+            .play_turn(&mut LinesInput::new(&req.lines))
+            .unwrap();
+        referee.answer(req.player, &out);
+    }
+    panic!("the game ended before turn {turn}");
+}
+
+/// `strong`'s planning time for one phase, without a clock (its default 40,000-valuation cap),
+/// at the opening and at turn 8 of a game against greedy (reading the input included).
+fn strong_phase(c: &mut Criterion) {
+    use realm_core::LinesInput;
+    use realm_ice_and_fire::new_bot;
+    let mut group = c.benchmark_group("strong_phase");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(20);
+    for (name, turn) in [("league4_opening", 1), ("league4_turn8", 8)] {
+        let lines = strong_input(turn);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut bot = new_bot("strong:evals=40000", 0, Some(4)).unwrap();
+                black_box(bot.play_turn(&mut LinesInput::new(&lines)).unwrap())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, games, mcts_iterations, strong_phase);
 criterion_main!(benches);
