@@ -1,11 +1,12 @@
 //! `mcts`: Monte-Carlo search over sampled draws. Kingdomino hides the order of the deck, so
 //! each search samples full games consistent with what the bot has seen (kingdoms, CURRENT and
 //! NEXT with their owners, the turn) whose future lines are drawn from the tiles it has not
-//! seen, sorted as R5 sorts lines. By default it runs determinized UCT (2 sampled draws, one
-//! tree each, root statistics merged); `algo=flat` runs flat Monte Carlo over the (PUT, PICK)
-//! actions, which the 2018 IEEE CIG Kingdomino study found stronger than UCT. Measured here
-//! against greedy at the default limits, UCT scored 17-3 where flat scored 13-7 (20 games
-//! each; STRENGTH.md has the full runs). Rewards blend the rank with the score margin.
+//! seen, sorted as R5 sorts lines. By default it runs determinized UCT (8 sampled draws, 2 with
+//! 3 or 4 players; one tree each, root statistics merged); `algo=flat` runs flat Monte Carlo
+//! over the (PUT, PICK) actions, which the 2018 IEEE CIG Kingdomino study found stronger than
+//! UCT. Measured here against greedy at the default limits, UCT scored 17-3 where flat scored
+//! 13-7 (20 games each; STRENGTH.md has the full runs). Rewards blend the rank with the score
+//! margin.
 //!
 //! Seats are numbered from the bot's point of view (0 is the bot), as the protocol gives
 //! kingdoms and owners.
@@ -185,11 +186,14 @@ impl Strategy for MctsKingdomino {
                 return None;
             }
             let mut sample = |rng: &mut ChaCha8Rng| sampler.sample(rng);
-            // Two samples, not more: each tree gets more of the 30 ms. Against greedy (in
-            // process, 400 4-player games each) 1, 2, 4, 8 and 16 samples won 42.3%, 41.5%,
-            // 37.0%, about 34% and 33.0%; in 2-player games (200 each) 2 won 79.0%, 8 77.0%.
+            // With 3 or 4 players, two samples: each tree gets more of the 30 ms. Against
+            // three greedy (in process, 400 games each) 1, 2, 4, 8 and 16 samples won 42.3%,
+            // 41.5%, 37.0%, about 34% and 33.0% of the games. With 2 players the count made
+            // no clear difference (200 games each: 1, 2, 8 scored 74.3%, 79.0%, 77.0%), so
+            // it stays at 8 there.
+            let determinizations = if obs.kingdoms.len() > 2 { 2 } else { 8 };
             let params = self.options.apply(MctsParams {
-                determinizations: 2,
+                determinizations,
                 ..MctsParams::default()
             });
             let result = match self.options.algorithm.unwrap_or(Algorithm::Uct) {
