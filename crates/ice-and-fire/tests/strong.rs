@@ -6,11 +6,10 @@
 
 mod common;
 
-use realm_core::LinesInput;
+use realm_core::{LinesInput, VerdictKind};
 use realm_ice_and_fire::bots::{chain_cost, Tracker};
-use realm_ice_and_fire::protocol::{parse_line, Command};
 use realm_ice_and_fire::rules::{GameState, HQ};
-use realm_ice_and_fire::{new_bot, Cell};
+use realm_ice_and_fire::{new_bot, IceAndFireReferee};
 
 /// A deterministic budget: valuations only, no clock.
 const BOT: &str = "strong:evals=20000";
@@ -44,29 +43,15 @@ fn answer(lines: &[String]) -> String {
         .join("\n")
 }
 
-/// The bot's model of `lines` with its answer played on it, as the referee would.
+/// The bot's model of `lines` with its answer played on it by the referee's own line
+/// execution, which must accept every command.
 fn after_answer(lines: &[String], answer: &str) -> GameState {
     let mut tracker = Tracker::new(Some(4));
-    let (mut state, _) = tracker.read(&mut LinesInput::new(lines)).unwrap();
-    for (command, text) in parse_line(answer).unwrap() {
-        let played = match command {
-            Command::Train { level, x, y } => {
-                state.try_train(level as u8, Cell::new(x as usize, y as usize))
-            }
-            Command::Build { kind, x, y } => {
-                state.try_build(kind, Cell::new(x as usize, y as usize))
-            }
-            Command::Move { id, x, y } => {
-                let unit = state.unit_by_id(id).expect("a unit of the position");
-                state
-                    .try_move(unit.cell, Cell::new(x as usize, y as usize))
-                    .map(|_| ())
-            }
-            Command::Wait | Command::Msg(_) => Ok(()),
-        };
-        assert!(played.is_ok(), "`{text}` refused: {played:?} in `{answer}`");
-    }
-    state
+    let (state, _) = tracker.read(&mut LinesInput::new(lines)).unwrap();
+    let mut referee = IceAndFireReferee::new(state);
+    let verdict = referee.execute_line(answer);
+    assert_eq!(verdict.kind, VerdictKind::Ok, "`{answer}`: {verdict:?}");
+    referee.state().clone()
 }
 
 /// Everything is the bot's but the enemy HQ corner, whose two neighbours hold enemy level-1

@@ -6,8 +6,8 @@
 
 use realm_core::PlayerId;
 
-use super::paths::{chain_cost, chain_cost_with_steps, NO_CHAIN};
-use crate::geom::{Bits, ALL};
+use super::paths::{chain_cost, chain_cost_with_steps, step_targets, NO_CHAIN};
+use crate::geom::Bits;
 use crate::rules::{Ending, GameState, HQ, MAX_TURNS, MINE_INCOME, UNIT_COST, UNIT_UPKEEP};
 
 /// The weights of the evaluation; `strong:KEY=VALUE` sets them (see `Weights::set`).
@@ -111,9 +111,8 @@ pub fn evaluate(state: &GameState, me: PlayerId, w: &Weights) -> f32 {
     let turns_left = (MAX_TURNS + 1).saturating_sub(next.turn()) as f32;
     let horizon = w.horizon.min(turns_left);
     let side = |p: PlayerId, gold: i32| {
-        let units: i32 = (1..=3u8)
-            .map(|l| next.units_of_level(p, l).count() as i32 * UNIT_COST[l as usize])
-            .sum();
+        // R32's military power is gold plus the training cost of the units on the board.
+        let units = next.military_power(p) - i64::from(next.gold(p));
         gold as f32
             + horizon * next.income(p) as f32
             + w.unit * units as f32
@@ -181,11 +180,7 @@ fn best_cut(state: &GameState, p: PlayerId, horizon: f32, w: &Weights) -> f32 {
     let q = 1 - p;
     let target = state.active(q).minus(Bits::single(HQ[q]));
     let masks = state.capture_masks(p);
-    let mut stepped = Bits::EMPTY;
-    for level in 1..=3u8 {
-        let units = state.units_of_level(p, level).minus(state.moved_units());
-        stepped = stepped.or(units.grow(ALL).and(masks.mask(level)));
-    }
+    let stepped = step_targets(state, p, &masks);
     let playable = state.playable_mask(p);
     let gold = state.gold(p);
     let mut best = f32::MIN;

@@ -189,7 +189,7 @@ fn plan_phase(state: &GameState, options: &StrongOptions, mut budget: Budget) ->
         commands: Vec::new(),
         end: state.clone(),
     }];
-    for (_, line, _) in firsts.into_iter().take(plan_count) {
+    for (_, line) in firsts.into_iter().take(plan_count) {
         let mut commands: Vec<String> = Vec::new();
         let mut position = state.clone();
         play_line(&mut position, &line, &mut commands);
@@ -235,16 +235,16 @@ fn after_reply(end: &GameState, me: usize, weights: &Weights, budget: &mut Budge
     let after_greedy = -evaluate(&greedy, 1 - me, weights);
     valued_lines(&next, weights, budget)
         .into_iter()
-        .map(|(value, _, _)| -value)
+        .map(|(value, _)| -value)
         .fold(after_greedy, f32::min)
 }
 
-/// Every candidate line of the position, played on a copy and valued, above standing still.
+/// Every candidate line of the position valued above standing still (each played on a copy).
 fn valued_lines(
     position: &GameState,
     weights: &Weights,
     budget: &mut Budget,
-) -> Vec<(f32, Vec<Action>, GameState)> {
+) -> Vec<(f32, Vec<Action>)> {
     let me = position.player();
     let standing = evaluate(position, me, weights);
     let mut out = Vec::new();
@@ -263,7 +263,7 @@ fn valued_lines(
             evaluate(&after, me, weights)
         };
         if value > standing {
-            out.push((value, line, after));
+            out.push((value, line));
         }
     }
     out
@@ -287,7 +287,7 @@ fn grow(
         let best = valued_lines(position, weights, budget)
             .into_iter()
             .reduce(|best, next| if next.0 > best.0 { next } else { best });
-        let Some((_, line, _)) = best else {
+        let Some((_, line)) = best else {
             return;
         };
         play_line(position, &line, commands);

@@ -7,7 +7,7 @@
 use realm_core::PlayerId;
 
 use crate::geom::{Bits, ALL};
-use crate::rules::{GameState, HQ};
+use crate::rules::{CaptureMasks, GameState, HQ};
 
 /// No chain exists (the HQ is walled off by cells no affordable level may enter).
 pub const NO_CHAIN: i32 = i32::MAX;
@@ -38,13 +38,19 @@ pub fn chain_cost(state: &GameState, p: PlayerId) -> i32 {
 /// `chain_cost` where every cell a unit of `p` that may still move could step into is free
 /// too. Each unit moves once, so this is a bound from below: what the opponent may need.
 pub fn chain_cost_with_steps(state: &GameState, p: PlayerId) -> i32 {
-    let masks = state.capture_masks(p);
+    let stepped = step_targets(state, p, &state.capture_masks(p));
+    chain_cost_over(state, p, state.owned(p).or(stepped))
+}
+
+/// The cells a unit of `p` that may still move this phase could step into (`masks` are
+/// `p`'s capture masks).
+pub fn step_targets(state: &GameState, p: PlayerId, masks: &CaptureMasks) -> Bits {
     let mut stepped = Bits::EMPTY;
     for level in 1..=3u8 {
         let units = state.units_of_level(p, level).minus(state.moved_units());
         stepped = stepped.or(units.grow(ALL).and(masks.mask(level)));
     }
-    chain_cost_over(state, p, state.owned(p).or(stepped))
+    stepped
 }
 
 /// `chain_cost` with the cells of `free` entered for nothing.
