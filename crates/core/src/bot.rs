@@ -1,6 +1,8 @@
 //! Built-in bots: they read the same text a bot process reads and answer with the same lines,
 //! so `builtin:NAME` in a match and `realm bot GAME NAME` as a process behave alike.
 
+use std::time::Instant;
+
 /// Where a bot reads its input from, one line at a time (without terminators).
 pub trait Input {
     /// The next line, or `None` at the end of the input.
@@ -51,6 +53,36 @@ impl Input for LinesInput<'_> {
     }
 }
 
+/// An `Input` that notes when its first line arrived. A bot's thinking time starts then, not
+/// when its call began: a bot run as a process (`realm bot`) starts its next call as soon as
+/// it has answered, and waits there while the opponent thinks.
+pub struct ClockedInput<'a> {
+    inner: &'a mut dyn Input,
+    first_line: Option<Instant>,
+}
+
+impl<'a> ClockedInput<'a> {
+    pub fn new(inner: &'a mut dyn Input) -> Self {
+        ClockedInput {
+            inner,
+            first_line: None,
+        }
+    }
+
+    /// When the first line arrived (now, if none has been read yet).
+    pub fn started(&self) -> Instant {
+        self.first_line.unwrap_or_else(Instant::now)
+    }
+}
+
+impl Input for ClockedInput<'_> {
+    fn next_line(&mut self) -> Option<String> {
+        let line = self.inner.next_line();
+        self.first_line.get_or_insert_with(Instant::now);
+        line
+    }
+}
+
 /// Reads one line and parses it as a whitespace-trimmed value, for bots reading their input.
 pub fn read_parsed<T: std::str::FromStr>(input: &mut dyn Input) -> Result<T, BotError> {
     let line = input.next_line().ok_or(BotError::EndOfInput)?;
@@ -60,4 +92,49 @@ pub fn read_parsed<T: std::str::FromStr>(input: &mut dyn Input) -> Result<T, Bot
 /// Reads one line.
 pub fn read_line(input: &mut dyn Input) -> Result<String, BotError> {
     input.next_line().ok_or(BotError::EndOfInput)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Notes when it was asked for its first line, as a pipe would deliver it then.
+    struct Delivering {
+        lines: Vec<String>,
+        asked: Option<Instant>,
+    }
+
+    impl Input for Delivering {
+        fn next_line(&mut self) -> Option<String> {
+            self.asked.get_or_insert_with(Instant::now);
+            self.lines.pop()
+        }
+    }
+
+    /// The clock starts when the first line arrives, not when the input is wrapped (a process
+    /// bot wraps it while the opponent is still thinking).
+    #[test]
+    fn the_clock_starts_at_the_first_line() {
+        let mut inner = Delivering {
+            lines: vec!["2".to_string(), "1".to_string()],
+            asked: None,
+        };
+        let wrapped_at = Instant::now();
+        let mut clocked = ClockedInput::new(&mut inner);
+        assert_eq!(clocked.next_line().as_deref(), Some("1"));
+        assert_eq!(clocked.next_line().as_deref(), Some("2"));
+        let started = clocked.started();
+        let asked = inner.asked.expect("the first line was asked for");
+        assert!(started >= asked && asked >= wrapped_at);
+        assert_eq!(clocked_start_is_stable(&mut inner), None);
+    }
+
+    /// Reading nothing leaves the start open (it is "now" whenever asked).
+    fn clocked_start_is_stable(inner: &mut Delivering) -> Option<String> {
+        let mut clocked = ClockedInput::new(inner);
+        let first = clocked.started();
+        let line = clocked.next_line();
+        assert!(clocked.started() >= first);
+        line
+    }
 }

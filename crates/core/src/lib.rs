@@ -12,7 +12,7 @@ pub mod rng;
 pub mod spec;
 pub mod state;
 
-pub use bot::{read_line, read_parsed, Bot, BotError, Input, LinesInput};
+pub use bot::{read_line, read_parsed, Bot, BotError, ClockedInput, Input, LinesInput};
 pub use outcome::{ranks_from_keys, EndReason, Fault, FaultKind, Outcome, Stat};
 pub use referee::{Referee, Request, Verdict, VerdictKind};
 pub use replay::{Replay, ReplayPlayer, ReplayTurn, REPLAY_FORMAT_VERSION};

@@ -1,6 +1,7 @@
-//! `builtin:mcts`: it takes a win that is affordable and does not try one it cannot pay for
-//! (positions written as the protocol text a bot reads), and every command it sends is
-//! accepted, over whole games in every league.
+//! `builtin:mcts`: it takes a win that is affordable and does not try one it cannot pay for,
+//! and stops a chain the opponent could pay for next phase (positions written as the
+//! protocol text a bot reads); every command it sends is accepted, over whole games in every
+//! league.
 
 mod common;
 
@@ -46,6 +47,12 @@ fn the_bot_does_not_try_a_chain_it_cannot_pay_for() {
     // 19 gold pays for one unit, not the two the chain needs.
     let line = answer(19);
     assert!(!line.contains("TRAIN 1 11 11"), "{line}");
+}
+
+#[test]
+fn the_bot_stops_a_chain_the_opponent_could_pay_for_next_phase() {
+    // Nothing is lost this phase: the threat is in the opponent's next one.
+    common::stops_a_chain_the_opponent_could_pay_for("mcts:iters=400");
 }
 
 #[test]

@@ -6,52 +6,18 @@
 
 mod common;
 
-use realm_core::{LinesInput, VerdictKind};
-use realm_ice_and_fire::bots::{chain_cost, Tracker};
-use realm_ice_and_fire::rules::{GameState, HQ};
-use realm_ice_and_fire::{new_bot, IceAndFireReferee};
+use common::{after_answer, position};
+use realm_core::LinesInput;
+use realm_ice_and_fire::new_bot;
 
 /// A deterministic budget: valuations only, no clock.
 const BOT: &str = "strong:evals=20000";
-
-/// One phase's input for the bot (player 0, HQ at 0 0): no mine spots, the rows as drawn
-/// (`O` own, `X` enemy, `.` neutral), both HQs and the units `(owner, id, level, x, y)`.
-fn position(gold: [i32; 2], rows: [&str; 12], units: &[(u8, u32, u8, u32, u32)]) -> Vec<String> {
-    let mut lines = vec!["0".to_string()];
-    let count = |c: char| rows.iter().map(|r| r.matches(c).count()).sum::<usize>();
-    lines.extend([
-        gold[0].to_string(),
-        count('O').to_string(),
-        gold[1].to_string(),
-        count('X').to_string(),
-    ]);
-    lines.extend(rows.iter().map(|r| r.to_string()));
-    lines.extend(["2".into(), "0 0 0 0".into(), "1 0 11 11".into()]);
-    lines.push(units.len().to_string());
-    lines.extend(
-        units
-            .iter()
-            .map(|(o, id, l, x, y)| format!("{o} {id} {l} {x} {y}")),
-    );
-    lines
-}
 
 fn answer(lines: &[String]) -> String {
     let mut bot = new_bot(BOT, 7, Some(4)).unwrap();
     bot.play_turn(&mut LinesInput::new(lines))
         .unwrap()
         .join("\n")
-}
-
-/// The bot's model of `lines` with its answer played on it by the referee's own line
-/// execution, which must accept every command.
-fn after_answer(lines: &[String], answer: &str) -> GameState {
-    let mut tracker = Tracker::new(Some(4));
-    let (state, _) = tracker.read(&mut LinesInput::new(lines)).unwrap();
-    let mut referee = IceAndFireReferee::new(state);
-    let verdict = referee.execute_line(answer);
-    assert_eq!(verdict.kind, VerdictKind::Ok, "`{answer}`: {verdict:?}");
-    referee.state().clone()
 }
 
 /// Everything is the bot's but the enemy HQ corner, whose two neighbours hold enemy level-1
@@ -141,38 +107,7 @@ fn the_bot_takes_the_cell_that_cuts_most_of_the_enemy_territory_off() {
 
 #[test]
 fn the_bot_stops_a_chain_the_opponent_could_pay_for_next_phase() {
-    // The enemy holds row 0 from x 3 and column 11 (20 cells: income 20) and has 15 gold:
-    // 35 next phase, and its chain (2, 0), (1, 0), (0, 0) costs 30.
-    let rows = [
-        "OOOXXXXXXXXX",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-    ];
-    let lines = position([20, 15], rows, &[]);
-    let mut tracker = Tracker::new(Some(4));
-    let (before, _) = tracker.read(&mut LinesInput::new(&lines)).unwrap();
-    assert_eq!(chain_cost(&before, 1), 30, "the threat is real");
-
-    let line = answer(&lines);
-    let mut state = after_answer(&lines, &line);
-    state.end_phase();
-    assert_eq!(state.player(), 1);
-    assert!(
-        chain_cost(&state, 1) > state.gold(1),
-        "`{line}` leaves a chain of {} against {} gold",
-        chain_cost(&state, 1),
-        state.gold(1)
-    );
-    assert!(state.owned(0).has(HQ[0]));
+    common::stops_a_chain_the_opponent_could_pay_for(BOT);
 }
 
 #[test]

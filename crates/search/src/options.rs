@@ -1,7 +1,7 @@
 //! Settings of a search bot from its name: `mcts:ms=80,c=0.7,iters=5000` (no shell
 //! metacharacters, so the same text works after `builtin:` and in `realm bot GAME NAME`).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::budget::Budget;
 use crate::mcts::{MctsParams, Widening};
@@ -176,24 +176,26 @@ impl SearchOptions {
         params
     }
 
-    /// The budget of an answer under a game's time limit `limit`: `DEFAULT_TIME_SHARE` of it
-    /// unless `ms` or `iters` say otherwise (see `budget`).
-    pub fn budget_within(&self, limit: Duration) -> Budget {
-        self.budget(Duration::from_secs_f64(
-            limit.as_secs_f64() * DEFAULT_TIME_SHARE,
-        ))
+    /// The budget of an answer under a game's time limit `limit`, counted from `start` (when
+    /// the call's input began to arrive, `realm_core::ClockedInput`): `DEFAULT_TIME_SHARE` of
+    /// it unless `ms` or `iters` say otherwise (see `budget`).
+    pub fn budget_within(&self, limit: Duration, start: Instant) -> Budget {
+        self.budget(
+            Duration::from_secs_f64(limit.as_secs_f64() * DEFAULT_TIME_SHARE),
+            start,
+        )
     }
 
-    /// The budget of one answer: `iters` alone is iterations only (deterministic); otherwise
-    /// the time `ms` (or `default_time`), capped by `iters` when both are given.
-    pub fn budget(&self, default_time: Duration) -> Budget {
+    /// `iters` alone: that many iterations, no clock. Otherwise `ms` (or `default_time`) from
+    /// `start`, and `iters` too when given (whichever ends first).
+    pub fn budget(&self, default_time: Duration, start: Instant) -> Budget {
         match (self.ms, self.iterations) {
             (None, Some(n)) => Budget::iterations(n),
             (ms, iterations) => {
                 let time = ms.map_or(default_time, Duration::from_millis);
                 Budget {
                     iterations,
-                    ..Budget::time(time)
+                    deadline: Some(start + time),
                 }
             }
         }
@@ -242,11 +244,18 @@ mod tests {
                 exponent: 0.5
             })
         );
-        assert_eq!(o.budget(Duration::from_millis(10)).iterations, Some(5000));
-        assert!(o.budget(Duration::from_millis(10)).deadline.is_some());
+        assert_eq!(
+            o.budget(Duration::from_millis(10), Instant::now())
+                .iterations,
+            Some(5000)
+        );
+        assert!(o
+            .budget(Duration::from_millis(10), Instant::now())
+            .deadline
+            .is_some());
         let iters_only = SearchOptions::parse("iters=7").unwrap();
         assert_eq!(
-            iters_only.budget(Duration::from_millis(10)),
+            iters_only.budget(Duration::from_millis(10), Instant::now()),
             Budget::iterations(7)
         );
     }

@@ -12,7 +12,7 @@ mod knowledge;
 mod rebuild;
 
 use rand_chacha::ChaCha8Rng;
-use realm_core::{chacha_rng, Bot, BotError, Input};
+use realm_core::{chacha_rng, Bot, BotError, ClockedInput, Input};
 use realm_search::{Mcts, MctsParams, SearchOptions, Widening};
 
 pub use knowledge::{contact_value, BlokusKnowledge, Order, Playout};
@@ -91,14 +91,15 @@ impl MctsBot {
 
 impl Bot for MctsBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
-        // The clock runs from the start of the call (reading the input is part of the time).
+        // The clock runs from the input's first line (reading the input is part of the time).
         let limit = if self.first_call {
             FIRST_LIMIT
         } else {
             LATER_LIMIT
         };
-        let budget = self.options.budget_within(limit);
-        let obs = self.reader.read_turn(input)?;
+        let mut input = ClockedInput::new(input);
+        let obs = self.reader.read_turn(&mut input)?;
+        let budget = self.options.budget_within(limit, input.started());
         let previous = match self.position.take() {
             Some(pos) => Some(pos),
             None if self.first_call => config_of(&obs).map(|c| Position::new(&c)),

@@ -9,7 +9,7 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
-use realm_core::{Bot, BotError, Input, State as _};
+use realm_core::{Bot, BotError, ClockedInput, Input, State as _};
 use realm_search::{Algorithm, Knowledge, Mcts, MctsParams, Rewards, SearchOptions, MAX_PLAYERS};
 
 use super::{Greedy, Observation, Reader};
@@ -143,8 +143,9 @@ impl Bot for MctsBot {
             TIME_LIMIT
         };
         self.n_calls += 1;
-        let budget = self.options.budget_within(limit);
-        let obs = self.reader.read(input)?;
+        let mut input = ClockedInput::new(input);
+        let obs = self.reader.read(&mut input)?;
+        let budget = self.options.budget_within(limit, input.started());
         let Some(unseen) = unseen_tiles(self.league, &obs) else {
             return self.greedy.answer(&obs);
         };

@@ -4,8 +4,11 @@
 
 use std::sync::Arc;
 
+use realm_core::{LinesInput, VerdictKind};
+use realm_ice_and_fire::bots::{chain_cost, Tracker};
 use realm_ice_and_fire::geom::{Bits, Cell, ALL};
-use realm_ice_and_fire::{BuildingKind, GameState, League, Map};
+use realm_ice_and_fire::rules::HQ;
+use realm_ice_and_fire::{new_bot, BuildingKind, GameState, IceAndFireReferee, League, Map};
 
 /// Builds positions, optionally rotated by 180° with the players swapped (E5's symmetry).
 pub struct Builder {
@@ -154,4 +157,82 @@ pub fn every_command_is_accepted(bot: &str, seed_base: u64) {
             }
         }
     }
+}
+
+/// One phase's input for the bot (player 0, HQ at 0 0): no mine spots, the rows as drawn
+/// (`O` own, `X` enemy, `.` neutral), both HQs and the units `(owner, id, level, x, y)`.
+pub fn position(
+    gold: [i32; 2],
+    rows: [&str; 12],
+    units: &[(u8, u32, u8, u32, u32)],
+) -> Vec<String> {
+    let mut lines = vec!["0".to_string()];
+    let count = |c: char| rows.iter().map(|r| r.matches(c).count()).sum::<usize>();
+    lines.extend([
+        gold[0].to_string(),
+        count('O').to_string(),
+        gold[1].to_string(),
+        count('X').to_string(),
+    ]);
+    lines.extend(rows.iter().map(|r| r.to_string()));
+    lines.extend(["2".into(), "0 0 0 0".into(), "1 0 11 11".into()]);
+    lines.push(units.len().to_string());
+    lines.extend(
+        units
+            .iter()
+            .map(|(o, id, l, x, y)| format!("{o} {id} {l} {x} {y}")),
+    );
+    lines
+}
+
+/// The bot's model of `lines` with its answer played on it by the referee's own line
+/// execution, which must accept every command.
+pub fn after_answer(lines: &[String], answer: &str) -> GameState {
+    let mut tracker = Tracker::new(Some(4));
+    let (state, _) = tracker.read(&mut LinesInput::new(lines)).unwrap();
+    let mut referee = IceAndFireReferee::new(state);
+    let verdict = referee.execute_line(answer);
+    assert_eq!(verdict.kind, VerdictKind::Ok, "`{answer}`: {verdict:?}");
+    referee.state().clone()
+}
+
+/// Facing a chain the opponent can pay for next phase, `bot`'s answer leaves that chain
+/// dearer than the opponent's gold (and the bot's HQ standing).
+pub fn stops_a_chain_the_opponent_could_pay_for(bot: &str) {
+    // The enemy holds row 0 from x 3 and column 11 (20 cells: income 20) and has 15 gold:
+    // 35 next phase, and its chain (2, 0), (1, 0), (0, 0) costs 30.
+    let rows = [
+        "OOOXXXXXXXXX",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+        "OOO........X",
+    ];
+    let lines = position([20, 15], rows, &[]);
+    let mut tracker = Tracker::new(Some(4));
+    let (before, _) = tracker.read(&mut LinesInput::new(&lines)).unwrap();
+    assert_eq!(chain_cost(&before, 1), 30, "the threat is real");
+
+    let mut player = new_bot(bot, 7, Some(4)).unwrap();
+    let line = player
+        .play_turn(&mut LinesInput::new(&lines))
+        .unwrap()
+        .join("\n");
+    let mut state = after_answer(&lines, &line);
+    state.end_phase();
+    assert_eq!(state.player(), 1);
+    assert!(
+        chain_cost(&state, 1) > state.gold(1),
+        "`{line}` leaves a chain of {} against {} gold",
+        chain_cost(&state, 1),
+        state.gold(1)
+    );
+    assert!(state.owned(0).has(HQ[0]));
 }

@@ -177,7 +177,8 @@ impl Strategy for MctsKingdomino {
             TURN_LIMIT
         };
         self.n_calls += 1;
-        let budget = self.options.budget_within(limit);
+        // The observation was read just now (microseconds): the clock starts here.
+        let budget = self.options.budget_within(limit, std::time::Instant::now());
         let sampler = self.sampler(obs);
         let best = sampler.and_then(|sampler| {
             // The bot must be the one to move in what it rebuilt.

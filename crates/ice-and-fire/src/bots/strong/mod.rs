@@ -25,7 +25,7 @@ mod paths;
 
 use std::time::{Duration, Instant};
 
-use realm_core::{Bot, BotError, Input, SetupError};
+use realm_core::{Bot, BotError, ClockedInput, Input, SetupError};
 
 use super::greedy::{cheapest_chain, greedy_answer};
 use super::Tracker;
@@ -124,16 +124,16 @@ impl StrongBot {
 
 impl Bot for StrongBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
-        let start = Instant::now();
         let limit = if self.tracker.n_calls() == 0 {
             FIRST_TIME_LIMIT
         } else {
             TIME_LIMIT
         };
-        let (state, _) = self.tracker.read(input)?;
+        let mut input = ClockedInput::new(input);
+        let (state, _) = self.tracker.read(&mut input)?;
         let budget = Budget {
             evals_left: self.options.evals.unwrap_or(DEFAULT_EVALS),
-            deadline: self.options.deadline(limit, start),
+            deadline: self.options.deadline(limit, input.started()),
         };
         let commands = plan_phase(&state, &self.options, budget);
         Ok(vec![if commands.is_empty() {
