@@ -38,18 +38,24 @@ impl Bot for GreedyBot {
 
 /// Greedy's answer line for the phase of `state` (which it plays on, as the plan goes).
 pub fn greedy_answer(state: &mut GameState) -> String {
-    let mut plan = Plan { pieces: Vec::new() };
-    if !plan.try_chain(state) {
-        plan.moves(state);
-        if !plan.try_chain(state) {
-            plan.builds(state);
-            plan.trains(state);
-        }
-    }
+    let mut plan = Plan {
+        pieces: Vec::new(),
+        record: true,
+    };
+    plan.run(state);
     if plan.pieces.is_empty() {
         plan.pieces.push("WAIT".to_string());
     }
     plan.pieces.join(";")
+}
+
+/// Greedy's phase played on `state` without writing its text (what search rollouts use).
+pub fn greedy_play(state: &mut GameState) {
+    Plan {
+        pieces: Vec::new(),
+        record: false,
+    }
+    .run(state);
 }
 
 /// The cell of `cells` closest to the enemy HQ (lowest index on ties).
@@ -60,15 +66,27 @@ fn best_by_distance(state: &GameState, cells: Bits) -> Option<Cell> {
 
 struct Plan {
     pieces: Vec<String>,
+    /// Whether the commands' text is written (the answer needs it; a rollout does not).
+    record: bool,
 }
 
 impl Plan {
+    fn run(&mut self, state: &mut GameState) {
+        if !self.try_chain(state) {
+            self.moves(state);
+            if !self.try_chain(state) {
+                self.builds(state);
+                self.trains(state);
+            }
+        }
+    }
+
     /// Plays `action` on the model and records its text when it succeeds.
     fn play(&mut self, state: &mut GameState, action: Action) -> bool {
-        let text = state.command(&action);
+        let text = self.record.then(|| state.command(&action));
         let ok = state.play(&action).is_ok();
         if ok {
-            self.pieces.push(text);
+            self.pieces.extend(text);
         }
         ok
     }
@@ -86,7 +104,9 @@ impl Plan {
         let mut texts = Vec::new();
         for &(level, at) in &chain {
             let action = Action::Train { level, at };
-            texts.push(trial.command(&action));
+            if self.record {
+                texts.push(trial.command(&action));
+            }
             if trial.play(&action).is_err() {
                 return false;
             }
@@ -286,4 +306,30 @@ pub fn cheapest_chain(state: &GameState, me: PlayerId) -> Option<(i32, Vec<(u8, 
     }
     chain.reverse();
     Some((cost[target.idx()], chain))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::League;
+
+    /// The rollouts' silent plan plays exactly what the answer's plan plays, phase after phase
+    /// of greedy against itself in every league.
+    #[test]
+    fn the_silent_plan_plays_the_answer_plan() {
+        for league in 1..=4 {
+            let mut state = GameState::new(11 + i64::from(league), League::new(league).unwrap());
+            for _ in 0..60 {
+                let (mut answered, mut played) = (state.clone(), state.clone());
+                let line = greedy_answer(&mut answered);
+                greedy_play(&mut played);
+                assert_eq!(format!("{answered:?}"), format!("{played:?}"), "`{line}`");
+                state = answered;
+                state.end_phase();
+                if state.ending().is_some() {
+                    break;
+                }
+            }
+        }
+    }
 }
