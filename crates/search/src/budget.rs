@@ -18,11 +18,11 @@ impl Budget {
         }
     }
 
-    /// Runs until `time` from now has passed.
-    pub fn time(time: Duration) -> Budget {
+    /// Runs until `time` from `start` has passed.
+    pub fn time_from(start: Instant, time: Duration) -> Budget {
         Budget {
             iterations: None,
-            deadline: Some(Instant::now() + time),
+            deadline: Some(start + time),
         }
     }
 

@@ -195,7 +195,7 @@ impl SearchOptions {
                 let time = ms.map_or(default_time, Duration::from_millis);
                 Budget {
                     iterations,
-                    deadline: Some(start + time),
+                    ..Budget::time_from(start, time)
                 }
             }
         }

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use realm_core::{Bot, BotError, ClockedInput, Input, SetupError};
 
-use super::greedy::{cheapest_chain, greedy_answer};
+use super::greedy::{cheapest_chain, greedy_answer, greedy_play};
 use super::Tracker;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
 use crate::rules::{Action, GameState};
@@ -231,7 +231,7 @@ fn after_reply(end: &GameState, me: usize, weights: &Weights, budget: &mut Budge
         return evaluate(end, me, weights);
     }
     let mut greedy = next.clone();
-    let _ = greedy_answer(&mut greedy);
+    greedy_play(&mut greedy);
     let after_greedy = -evaluate(&greedy, 1 - me, weights);
     valued_lines(&next, weights, budget)
         .into_iter()
