@@ -33,10 +33,39 @@ impl SplitMix64 {
     /// specs name for decks and bags.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
-            let j = (self.next_u64() % (i as u64 + 1)) as usize;
+            let j = remainder(self.next_u64(), i as u64 + 1) as usize;
             items.swap(i, j);
         }
     }
+}
+
+/// Divisors up to this have a precomputed multiplier in `REMAINDER_MAGIC`.
+const MAGIC_DIVISORS: usize = 64;
+
+/// `MAGIC[d]` = ⌊(2¹²⁸ − 1) / d⌋ + 1 for 2 ≤ d ≤ 64 (entries 0 and 1 unused).
+const REMAINDER_MAGIC: [u128; MAGIC_DIVISORS + 1] = {
+    let mut magic = [0u128; MAGIC_DIVISORS + 1];
+    let mut d = 2;
+    while d <= MAGIC_DIVISORS {
+        magic[d] = u128::MAX / d as u128 + 1;
+        d += 1;
+    }
+    magic
+};
+
+/// `x % d`, exactly. For the small divisors of deck shuffles it multiplies instead of dividing
+/// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019: with a 128-bit
+/// multiplier the fractional part of x / d is exact for every 64-bit x); a 64-bit division
+/// costs more than the rest of a shuffle step, and seeded games shuffle on every setup.
+fn remainder(x: u64, d: u64) -> u64 {
+    if d < 2 || d as usize > MAGIC_DIVISORS {
+        return x % d;
+    }
+    let fraction = REMAINDER_MAGIC[d as usize].wrapping_mul(u128::from(x));
+    // The high 64 bits of the 192-bit product fraction × d.
+    let low = (fraction as u64 as u128 * u128::from(d)) >> 64;
+    let high = (fraction >> 64) * u128::from(d);
+    ((high + low) >> 64) as u64
 }
 
 const JAVA_MULTIPLIER: i64 = 0x5_DEEC_E66D;
@@ -136,6 +165,33 @@ mod tests {
     const JDK_SEED123_SHUFFLE: [i32; 10] = [6, 8, 1, 4, 9, 3, 0, 7, 5, 2];
     const JDK_SEED5_POW2: i32 = 784389743;
     const JDK_SEED5_MAX: i32 = 1568779487;
+
+    #[test]
+    fn the_multiplying_remainder_is_the_remainder() {
+        let mut g = SplitMix64::new(7);
+        let edges = [
+            0,
+            1,
+            2,
+            63,
+            64,
+            65,
+            u64::MAX - 1,
+            u64::MAX,
+            1 << 63,
+            (1 << 63) - 1,
+        ];
+        for d in 1..=70u64 {
+            for x in edges.into_iter().chain((0..20_000).map(|_| g.next_u64())) {
+                assert_eq!(remainder(x, d), x % d, "{x} % {d}");
+            }
+            for k in [1u64, 2, 1 << 20, u64::MAX / d] {
+                for x in [k * d - 1, k * d, (k * d).saturating_add(1)] {
+                    assert_eq!(remainder(x, d), x % d, "{x} % {d}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn splitmix_matches_the_kingdomino_spec_k1() {

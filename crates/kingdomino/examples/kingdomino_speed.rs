@@ -1,14 +1,14 @@
 //! Engine speed in CPU time of this thread (from /proc/thread-self/schedstat), so the figures
 //! stay meaningful on a loaded machine: uniformly random 2- and 4-player games, once sampling
 //! each action without listing (`random_playout`) and once listing every legal action at every
-//! decision and picking one (the loop of issue 19's comparison with kdom-ai).
+//! decision and picking one, then reading every player's score (the loop of issue 19's
+//! comparison with kdom-ai, whose driver does the same with `getScoresIndexed`).
 //!
 //! `cargo run --release -p realm-kingdomino --example kingdomino_speed [2p|4p]`
 
 use std::hint::black_box;
 
-use rand_core::RngCore;
-use realm_core::{chacha_rng, random_playout, State};
+use realm_core::{chacha_rng, random_playout, SplitMix64, State};
 use realm_kingdomino::setup::{Config, Mode};
 use realm_kingdomino::GameState;
 
@@ -35,6 +35,11 @@ fn rate(mut play: impl FnMut(u64) -> u64) -> (f64, f64) {
     (games as f64 / secs, listed as f64 / games as f64)
 }
 
+/// A uniform index below `n` from 64 random bits (multiply and shift).
+fn below(r: u64, n: usize) -> usize {
+    ((u128::from(r) * n as u128) >> 64) as usize
+}
+
 fn main() {
     // `speed 2p` (or `4p`) measures one player count only.
     let only = std::env::args().nth(1);
@@ -46,6 +51,9 @@ fn main() {
         }
         let config = Config::new(Mode::Standard, players);
         let mut rng = chacha_rng(42, 0);
+        // The listing loop picks like kdom-ai's driver: a small fast generator (xorshift there,
+        // SplitMix64 here) and a multiply-shift index, no division.
+        let mut pick_rng = SplitMix64::new(42);
         let mut buf = Vec::with_capacity(4096);
         let (sampled, _) = rate(|seed| {
             if listing_only {
@@ -62,10 +70,10 @@ fn main() {
             while state.to_move().is_some() {
                 state.legal_actions(&mut buf);
                 listed += buf.len() as u64;
-                let pick = buf[(rng.next_u64() % buf.len() as u64) as usize];
+                let pick = buf[below(pick_rng.next_u64(), buf.len())];
                 state.apply(&pick);
             }
-            black_box(state.outcome());
+            black_box(state.scores());
             listed
         });
         println!(

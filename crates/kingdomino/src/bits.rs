@@ -40,6 +40,14 @@ pub trait Bits:
     /// The precomputed masks of this grid size.
     fn geometry() -> &'static Geometry<Self>;
 
+    /// Bit index of the castle (C, C), C = (S − 1) / 2.
+    const CASTLE: usize = (Self::S - 1) / 2 * (Self::STRIDE + 1);
+
+    /// Cells with lo_x <= x <= hi_x and lo_y <= y <= hi_y; all four bounds below S.
+    fn window(lo_x: usize, hi_x: usize, lo_y: usize, hi_y: usize) -> Self {
+        Self::geometry().window(lo_x, hi_x, lo_y, hi_y)
+    }
+
     fn is_empty(self) -> bool {
         self == Self::ZERO
     }
@@ -65,8 +73,6 @@ pub trait Bits:
 pub struct Geometry<B> {
     /// Every cell of the grid, the castle included.
     pub grid: B,
-    /// Bit index of the castle (C, C).
-    pub castle: usize,
     /// `cols[x]`: every cell of column x.
     pub cols: Vec<B>,
     /// `rows[y]`: every cell of row y.
@@ -80,7 +86,6 @@ pub struct Geometry<B> {
 impl<B: Bits> Geometry<B> {
     fn build() -> Self {
         let s = B::S;
-        let c = (s - 1) / 2;
         let mut cols = vec![B::ZERO; s];
         let mut rows = vec![B::ZERO; s];
         let mut grid = B::ZERO;
@@ -105,7 +110,6 @@ impl<B: Bits> Geometry<B> {
         };
         Geometry {
             grid,
-            castle: index::<B>(c, c),
             col_ranges: ranges(&cols),
             row_ranges: ranges(&rows),
             cols,
@@ -171,6 +175,23 @@ impl Bits for u128 {
     fn geometry() -> &'static Geometry<Self> {
         static GEOMETRY: OnceLock<Geometry<u128>> = OnceLock::new();
         GEOMETRY.get_or_init(Geometry::build)
+    }
+    // Computed rather than looked up: legality asks for a window on every call, and the
+    // arithmetic is cheaper than reaching the lazily built tables.
+    fn window(lo_x: usize, hi_x: usize, lo_y: usize, hi_y: usize) -> Self {
+        /// Bit 0 of every row.
+        const ROW_STARTS: u128 = {
+            let mut starts = 0u128;
+            let mut y = 0;
+            while y < 9 {
+                starts |= 1 << (y * 10);
+                y += 1;
+            }
+            starts
+        };
+        let row_pattern = (1u128 << (hi_x + 1)) - (1u128 << lo_x);
+        let rows = (1u128 << (10 * (hi_y + 1))) - (1u128 << (10 * lo_y));
+        (row_pattern * ROW_STARTS) & rows
     }
 }
 
@@ -299,10 +320,23 @@ mod tests {
     }
 
     #[test]
+    fn computed_windows_are_the_table_windows() {
+        let geo = u128::geometry();
+        for lo_x in 0..9 {
+            for hi_x in lo_x..9 {
+                for (lo_y, hi_y) in [(0, 8), (2, 6), (4, 4), (3, 7), (0, 0), (8, 8)] {
+                    let window = <u128 as Bits>::window(lo_x, hi_x, lo_y, hi_y);
+                    assert_eq!(window, geo.window(lo_x, hi_x, lo_y, hi_y));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn geometry_counts_cells() {
         assert_eq!(u128::geometry().grid.count(), 81);
         assert_eq!(Wide::geometry().grid.count(), 169);
-        assert_eq!(coords::<u128>(u128::geometry().castle), (4, 4));
-        assert_eq!(coords::<Wide>(Wide::geometry().castle), (6, 6));
+        assert_eq!(coords::<u128>(u128::CASTLE), (4, 4));
+        assert_eq!(coords::<Wide>(Wide::CASTLE), (6, 6));
     }
 }

@@ -136,7 +136,6 @@ impl<B: Bits> Kingdom<B> {
 
     /// For every rotation r, the set of first-square cells where `tile` may be placed (R14).
     pub fn legal_masks(&self, tile: &Tile, rules: PlacementRules) -> [B; 4] {
-        let geo = B::geometry();
         let e = Self::EXTENT;
         let s = Self::SIZE;
         // R14d: both cells must stay inside the E × E windows containing the current box; a
@@ -145,8 +144,8 @@ impl<B: Bits> Kingdom<B> {
         let hi_x = (self.min_x as usize + e - 1).min(s - 1);
         let lo_y = (self.max_y as usize + 1).saturating_sub(e);
         let hi_y = (self.min_y as usize + e - 1).min(s - 1);
-        let castle = B::bit(geo.castle);
-        let mut free = geo.window(lo_x, hi_x, lo_y, hi_y) & !castle;
+        let castle = B::bit(B::CASTLE);
+        let mut free = B::window(lo_x, hi_x, lo_y, hi_y) & !castle;
         if !rules.overlap {
             free &= !self.occupied;
         }
@@ -223,12 +222,10 @@ impl<B: Bits> Kingdom<B> {
         }
         self.terrain[square.terrain.index()] |= bit;
         self.occupied |= bit;
-        if square.crowns & 1 != 0 {
-            self.crown1 |= bit;
-        }
-        if square.crowns & 2 != 0 {
-            self.crown2 |= bit;
-        }
+        // Selects rather than branches: crowns are random to the branch predictor.
+        let when = |on: bool| if on { bit } else { B::ZERO };
+        self.crown1 |= when(square.crowns & 1 != 0);
+        self.crown2 |= when(square.crowns & 2 != 0);
         self.min_x = self.min_x.min(x as u8);
         self.max_x = self.max_x.max(x as u8);
         self.min_y = self.min_y.min(y as u8);
@@ -238,7 +235,7 @@ impl<B: Bits> Kingdom<B> {
     /// What the cell (x, y) holds.
     pub fn cell(&self, x: usize, y: usize) -> Cell {
         let i = index::<B>(x, y);
-        if i == B::geometry().castle {
+        if i == B::CASTLE {
             return Cell::Castle;
         }
         if !self.occupied.has(i) {

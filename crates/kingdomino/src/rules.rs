@@ -364,6 +364,16 @@ impl<B: Bits> Game<B> {
         }
     }
 
+    /// Every seat's score (zones plus enabled bonuses, R22), without allocating; seats past
+    /// the player count hold 0. What a playout that only needs the scores asks for.
+    pub fn scores(&self) -> [u32; MAX_PLAYERS] {
+        let mut scores = [0; MAX_PLAYERS];
+        for (p, score) in scores[..self.config.n_players].iter_mut().enumerate() {
+            *score = score_with_bonuses(&self.kingdoms[p], self.tiles_placed(p), &self.config);
+        }
+        scores
+    }
+
     pub fn standings(&self) -> Vec<Standing> {
         (0..self.config.n_players)
             .map(|p| self.standing(p))
@@ -443,11 +453,15 @@ impl<B: Bits> Game<B> {
         if !self.picks_this_turn() {
             return ([None; 4], 1);
         }
+        // Written without a branch per slot: which slots are taken is random to the predictor.
         let mut picks = [None; 4];
         let mut n = 0;
-        for s in self.next().iter().filter(|s| s.owner.is_none()) {
-            picks[n] = Some(s.id);
-            n += 1;
+        for s in &self.next {
+            picks[n & 3] = Some(s.id);
+            n += usize::from(s.owner.is_none() && s.id != 0);
+        }
+        for pick in &mut picks[n..] {
+            *pick = None;
         }
         (picks, n)
     }
@@ -643,6 +657,14 @@ impl GameState {
         match self {
             GameState::Standard(g) => g.standings(),
             GameState::Duel(g) => g.standings(),
+        }
+    }
+
+    /// See `Game::scores`.
+    pub fn scores(&self) -> [u32; MAX_PLAYERS] {
+        match self {
+            GameState::Standard(g) => g.scores(),
+            GameState::Duel(g) => g.scores(),
         }
     }
 }
