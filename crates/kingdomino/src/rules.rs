@@ -447,23 +447,23 @@ impl<B: Bits> Game<B> {
         ]
     }
 
-    /// The dominoes the player may pick this turn (one `None` on the last turn, when nobody
-    /// picks) and how many there are.
-    fn open_picks(&self) -> ([Option<u8>; 4], usize) {
+    /// The dominoes the player may pick this turn, packed one ID a byte from the lowest (a
+    /// zero byte is no pick), and how many there are: one zero on the last turn, when nobody
+    /// picks. Packed in a register, not an array: the IDs are gathered by variable shifts
+    /// without a branch per slot (which slots are taken is random to the branch predictor),
+    /// and byte stores at a variable index would stall the wider reads that follow.
+    fn open_picks(&self) -> (OpenPicks, usize) {
         if !self.picks_this_turn() {
-            return ([None; 4], 1);
+            return (OpenPicks(0), 1);
         }
-        // Written without a branch per slot: which slots are taken is random to the predictor.
-        let mut picks = [None; 4];
+        let mut packed = 0u32;
         let mut n = 0;
         for s in &self.next {
-            picks[n & 3] = Some(s.id);
-            n += usize::from(s.owner.is_none() && s.id != 0);
+            let open = s.owner.is_none() && s.id != 0;
+            packed |= u32::from(s.id) * u32::from(open) << (8 * n);
+            n += usize::from(open);
         }
-        for pick in &mut picks[n..] {
-            *pick = None;
-        }
-        (picks, n)
+        (OpenPicks(packed), n)
     }
 
     /// Where `player` may place the domino in hand, per rotation (a symmetric tile only in
@@ -483,13 +483,12 @@ impl<B: Bits> Game<B> {
         out.clear();
         let Some(player) = self.to_move() else { return };
         let (picks, n_picks) = self.open_picks();
-        let pick_list = &picks[..n_picks];
         let Some(masks) = self.placement_masks(player) else {
-            out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
+            out.extend((0..n_picks).map(|k| Action::new(None, picks.get(k))));
             return;
         };
         if masks.iter().all(|m| m.is_empty()) {
-            out.extend(pick_list.iter().map(|&pick| Action::new(None, pick)));
+            out.extend((0..n_picks).map(|k| Action::new(None, picks.get(k))));
             return;
         }
         // Sized first, then written without capacity checks: about half of a random playout
@@ -497,7 +496,7 @@ impl<B: Bits> Game<B> {
         let n_placements: u32 = masks.iter().map(|m| m.count()).sum();
         let total = n_placements as usize * n_picks;
         out.reserve(total + 4);
-        let picks_bits = picks.map(|pick| u32::from(pick.unwrap_or(0)) << 24);
+        let picks_bits = [0, 8, 16, 24].map(|shift| (picks.0 >> shift) << 24);
         write_actions(
             &masks,
             picks_bits,
@@ -513,7 +512,7 @@ impl<B: Bits> Game<B> {
     pub fn random_action(&self, r: u64) -> Option<Action> {
         let player = self.to_move()?;
         let (picks, n_picks) = self.open_picks();
-        let pick = |k: usize| picks[k];
+        let pick = |k: usize| picks.get(k);
         let Some(masks) = self.placement_masks(player) else {
             return Some(Action::new(None, pick(below(r, n_picks))));
         };
@@ -589,6 +588,17 @@ pub fn score_with_bonuses<B: Bits>(
         score += 5;
     }
     score
+}
+
+/// Up to four domino IDs, one a byte from the lowest; 0 is none.
+#[derive(Clone, Copy)]
+struct OpenPicks(u32);
+
+impl OpenPicks {
+    fn get(self, k: usize) -> Option<u8> {
+        let id = (self.0 >> (8 * k)) as u8;
+        (id != 0).then_some(id)
+    }
 }
 
 /// A number below `n` from the 64 bits of `r`, by multiply and shift (no division).
