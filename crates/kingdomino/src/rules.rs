@@ -460,7 +460,7 @@ impl<B: Bits> Game<B> {
         let mut n = 0;
         for s in &self.next {
             let open = s.owner.is_none() && s.id != 0;
-            packed |= u32::from(s.id) * u32::from(open) << (8 * n);
+            packed |= (u32::from(s.id) * u32::from(open)) << (8 * n);
             n += usize::from(open);
         }
         (OpenPicks(packed), n)
