@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A realm Blokus Duo bot backed by any Blokus GTP engine (Pentobi's `pentobi-gtp`, say), so
 realm's bots can be measured against it: `realm arena blocking --variant duo
-"python3 tools/gtp_blokus_bot.py /path/to/pentobi-gtp -g duo --level 1 --nobook --quiet"
+"python3 tools/gtp_blokus_bot.py /path/to/pentobi-gtp -g duo --level 1 --nobook --noresign --quiet"
 builtin:mcts`.
 
 Everything after the script's name is the engine's command line. Each turn the bot tells the
@@ -11,12 +11,21 @@ exactly the squares the engine chose. GTP squares are a column letter and a row 
 from the bottom; realm's are (X, Y) with Y counted from the top. Duo's two start squares swap
 under a half turn of the board: when the first player opens on the start square the engine
 reserves for the second, the bot views the board turned by half a turn.
+
+Whatever the bot cannot translate ends it with a one-line reason on stderr and exit status 1,
+which realm records as the bot's fault: an engine that resigns (Pentobi does in lost positions
+unless started with `--noresign`), passes (realm only asks a player that has a legal move), names
+a square off the board or squares that are not one of realm's listed placements.
 """
 import subprocess
 import sys
 
 
-def read(n=None):
+class AdapterError(Exception):
+    """A move the bot cannot translate; it ends the bot."""
+
+
+def read():
     line = sys.stdin.readline()
     if not line:
         sys.exit(0)
@@ -35,14 +44,14 @@ class Engine:
         while True:
             line = self.process.stdout.readline()
             if not line:
-                raise RuntimeError(f"engine ended on: {command}")
+                raise AdapterError(f"engine ended on: {command}")
             if line.strip() == "" and lines:
                 break
             if line.strip():
                 lines.append(line.strip())
         answer = " ".join(lines)
         if not answer.startswith("="):
-            raise RuntimeError(f"engine refused `{command}`: {answer}")
+            raise AdapterError(f"engine refused `{command}`: {answer}")
         return answer[1:].strip()
 
 
@@ -63,6 +72,7 @@ def orientation_cells(drawing, flip, rot):
 
 
 def placement_cells(shapes, move):
+    """The board squares of a realm placement `X Y Lfrk`."""
     x, y, name = move.split()[:3]
     letter, flip, rot, k = name[0], int(name[1]), int(name[2]), int(name[3])
     cells = orientation_cells(shapes[letter], flip, rot)
@@ -70,28 +80,53 @@ def placement_cells(shapes, move):
     return frozenset((int(x) + cx - kx, int(y) + cy - ky) for cx, cy in cells)
 
 
-def main():
-    engine = Engine(sys.argv[1:])
+class Translator:
+    """Squares between realm's (X, Y) and GTP's `a14`, on an n × n board, maybe turned."""
+
+    def __init__(self, shapes, n, turned=False):
+        self.shapes, self.n, self.turned = shapes, n, turned
+
+    def square(self, cell):
+        x, y = cell
+        if self.turned:
+            x, y = self.n - 1 - x, self.n - 1 - y
+        return f"{chr(ord('a') + x)}{self.n - y}"
+
+    def cell_of(self, text):
+        n = self.n
+        column, row = text[:1], text[1:]
+        if not ("a" <= column <= chr(ord("a") + n - 1) and row.isdigit() and 1 <= int(row) <= n):
+            raise AdapterError(f"engine named `{text}`, not a square of the {n} x {n} board")
+        x, y = ord(column) - ord("a"), n - int(row)
+        return (n - 1 - x, n - 1 - y) if self.turned else (x, y)
+
+    def gtp_move(self, cells):
+        """GTP's text of a set of squares (what `play` takes)."""
+        return ",".join(self.square(c) for c in sorted(cells))
+
+    def answer(self, chosen, valid):
+        """The line of `valid` covering exactly the squares the engine chose."""
+        if chosen.lower() == "resign":
+            raise AdapterError("engine resigned (start it with --noresign to play every game out)")
+        if chosen.lower() == "pass":
+            raise AdapterError("engine passed, but realm lists legal placements for it")
+        cells = frozenset(self.cell_of(t) for t in chosen.split(","))
+        for move in valid:
+            if placement_cells(self.shapes, move) == cells:
+                return move
+        raise AdapterError(f"engine chose {chosen}, not one of realm's {len(valid)} placements")
+
+
+def play(engine):
     shapes = {}
     for _ in range(int(read())):
         letter, cols, rows, *lines = read().split()
         shapes[letter] = (int(cols), int(rows), lines)
-    players, me, n = int(read()), int(read()), int(read())
+    _players, me, n = int(read()), int(read()), int(read())
     read()  # letters
     colors = ["b", "w"]
     seen = set()
-    turned = None  # decided by the first move on the board
-
-    def square(cell):
-        x, y = cell
-        if turned:
-            x, y = n - 1 - x, n - 1 - y
-        return f"{chr(ord('a') + x)}{n - y}"
-
-    def cell_of(text):
-        x, y = ord(text[0]) - ord("a"), n - int(text[1:])
-        return (n - 1 - x, n - 1 - y) if turned else (x, y)
-
+    translator = None  # its turn is decided by the first move on the board
     while True:
         board = [read() for _ in range(n)]
         for _ in range(int(read())):
@@ -99,21 +134,25 @@ def main():
         valid = [read() for _ in range(int(read()))]
         theirs = {(x, y) for y, row in enumerate(board) for x, c in enumerate(row)
                   if c == str(1 - me)} - seen
-        if turned is None:
+        if translator is None:
             # The engine's first colour opens on realm's (4, 4); turn the view otherwise.
             first = theirs if me == 1 else set()
-            turned = (9, 9) in first
+            translator = Translator(shapes, n, turned=(9, 9) in first)
         if theirs:
-            engine.send(f"play {colors[1 - me]} " + ",".join(square(c) for c in sorted(theirs)))
+            engine.send(f"play {colors[1 - me]} {translator.gtp_move(theirs)}")
             seen |= theirs
         chosen = engine.send(f"genmove {colors[me]}")
-        cells = frozenset(cell_of(t) for t in chosen.split(","))
-        seen |= cells
-        answer = next((m for m in valid if placement_cells(shapes, m) == cells), None)
-        if answer is None:
-            print(f"engine chose {chosen}, not a listed placement", file=sys.stderr, flush=True)
-            answer = valid[0]
+        answer = translator.answer(chosen, valid)
+        seen |= placement_cells(shapes, answer)
         print(answer, flush=True)
+
+
+def main():
+    try:
+        play(Engine(sys.argv[1:]))
+    except AdapterError as error:
+        print(f"gtp_blokus_bot: {error}", file=sys.stderr, flush=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":
