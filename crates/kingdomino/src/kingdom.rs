@@ -135,6 +135,9 @@ impl<B: Bits> Kingdom<B> {
     }
 
     /// For every rotation r, the set of first-square cells where `tile` may be placed (R14).
+    // Inlined into its callers (a listing, a random action): returned through registers and
+    // combined with the caller's masking, a listing took 8% less time.
+    #[inline(always)]
     pub fn legal_masks(&self, tile: &Tile, rules: PlacementRules) -> [B; 4] {
         let e = Self::EXTENT;
         let s = Self::SIZE;
@@ -201,6 +204,8 @@ impl<B: Bits> Kingdom<B> {
 
     /// Lays `tile` at `placement` without checking legality; in league 1 new squares replace
     /// whatever was there.
+    // Inlined: a step of every playout (4% faster games; BENCHMARKS.md).
+    #[inline(always)]
     pub fn place(&mut self, tile: &Tile, placement: Placement) {
         let (bx, by) = placement.second();
         let (ax, ay) = (placement.x as usize, placement.y as usize);
@@ -210,6 +215,8 @@ impl<B: Bits> Kingdom<B> {
 
     /// Puts one square on a cell (replacing what was there); used by `place` and by tests and
     /// bots rebuilding a kingdom.
+    // Inlined: a step of every playout (4% faster games; BENCHMARKS.md).
+    #[inline(always)]
     pub fn set(&mut self, x: usize, y: usize, square: Square) {
         let bit = B::bit(index::<B>(x, y));
         if !(self.occupied & bit).is_empty() {
