@@ -16,7 +16,7 @@ pub use bot::{read_line, read_parsed, Bot, BotError, ClockedInput, Input, LinesI
 pub use outcome::{ranks_from_keys, EndReason, Fault, FaultKind, Outcome, Stat};
 pub use referee::{Referee, Request, Verdict, VerdictKind};
 pub use replay::{Replay, ReplayPlayer, ReplayTurn, REPLAY_FORMAT_VERSION};
-pub use rng::{chacha_rng, JavaRandom, SplitMix64};
+pub use rng::{below, chacha_rng, JavaRandom, SplitMix64};
 pub use spec::{GameInfo, MatchSpec, SetupError};
 pub use state::{random_playout, State};
 

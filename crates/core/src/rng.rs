@@ -39,6 +39,12 @@ impl SplitMix64 {
     }
 }
 
+/// A uniform index below `n` from 64 random bits, by multiply and shift (no division): what
+/// a playout uses to pick one of `n` listed actions.
+pub fn below(r: u64, n: usize) -> usize {
+    ((u128::from(r) * n as u128) >> 64) as usize
+}
+
 /// Divisors up to this have a precomputed multiplier in `REMAINDER_MAGIC`.
 const MAGIC_DIVISORS: usize = 64;
 

@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use realm_core::{chacha_rng, random_playout, SplitMix64, State};
+use realm_core::{below, chacha_rng, random_playout, SplitMix64, State};
 use realm_kingdomino::setup::{Config, Mode};
 use realm_kingdomino::GameState;
 
@@ -33,11 +33,6 @@ fn rate(mut play: impl FnMut(u64) -> u64) -> (f64, f64) {
     }
     let secs = (cpu_ns() - t0) as f64 / 1e9;
     (games as f64 / secs, listed as f64 / games as f64)
-}
-
-/// A uniform index below `n` from 64 random bits (multiply and shift).
-fn below(r: u64, n: usize) -> usize {
-    ((u128::from(r) * n as u128) >> 64) as usize
 }
 
 fn main() {

@@ -183,14 +183,15 @@ impl Bits for u128 {
         const ROW_STARTS: u128 = {
             let mut starts = 0u128;
             let mut y = 0;
-            while y < 9 {
-                starts |= 1 << (y * 10);
+            while y < <u128 as Bits>::S {
+                starts |= 1 << (y * <u128 as Bits>::STRIDE);
                 y += 1;
             }
             starts
         };
+        let stride = Self::STRIDE;
         let row_pattern = (1u128 << (hi_x + 1)) - (1u128 << lo_x);
-        let rows = (1u128 << (10 * (hi_y + 1))) - (1u128 << (10 * lo_y));
+        let rows = (1u128 << (stride * (hi_y + 1))) - (1u128 << (stride * lo_y));
         (row_pattern * ROW_STARTS) & rows
     }
 }

@@ -6,7 +6,7 @@
 //! only offers the primitive steps (`place`, `discard`, `pick`, `eliminate`, `end_slot`) the
 //! referee combines, and `apply` for in-process play where every action is legal.
 
-use realm_core::{EndReason, Outcome, PlayerId, SplitMix64, Stat, State};
+use realm_core::{below, EndReason, Outcome, PlayerId, SplitMix64, Stat, State};
 
 use crate::bits::{coords, Bits, Wide};
 use crate::kingdom::{Kingdom, Placement};
@@ -607,11 +607,6 @@ impl OpenPicks {
         let id = (self.0 >> (8 * k)) as u8;
         (id != 0).then_some(id)
     }
-}
-
-/// A number below `n` from the 64 bits of `r`, by multiply and shift (no division).
-fn below(r: u64, n: usize) -> usize {
-    ((u128::from(r) * n as u128) >> 64) as usize
 }
 
 /// Writes placement × pick actions into `out`, `n_picks` per placement, placement-major. All

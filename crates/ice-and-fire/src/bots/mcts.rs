@@ -6,9 +6,9 @@
 //! cheapest chain, as greedy computes it, against the gold the player will have). Rollouts
 //! are deterministic, so the search is close to best-first (exploration 0.01: against greedy,
 //! 0.3 scored 59% and 0.01 78.5% in process; STRENGTH.md). Before searching, the bot takes a
-//! lethal chain it can afford now, as greedy does. The answer is the most visited command sequence of the
-//! tree, unless greedy's plan for the phase ends in a position the rollout values at least as
-//! high.
+//! lethal chain it can afford now, as greedy does. The answer is the most visited command
+//! sequence of the tree, unless greedy's plan for the phase ends in a position the rollout
+//! values at least as high.
 
 use realm_core::{Bot, BotError, ClockedInput, Input, PlayerId};
 use realm_search::{Knowledge, Mcts, MctsParams, Rewards, SearchOptions};
