@@ -11,8 +11,9 @@
 
 use realm_core::{Bot, BotError, Input, PlayerId};
 
+use super::paths::{chain_cost, cheapest_chain, NO_CHAIN};
 use super::Tracker;
-use crate::geom::{Bits, Cell, N_SLOTS};
+use crate::geom::{Bits, Cell};
 use crate::rules::{Action, BuildingKind, GameState, HQ, UNIT_COST};
 use crate::setup::UNREACHABLE;
 
@@ -94,12 +95,13 @@ impl Plan {
     /// Plays the cheapest TRAIN chain to the enemy HQ if it is affordable now.
     fn try_chain(&mut self, state: &mut GameState) -> bool {
         let me = state.player();
-        let Some((cost, chain)) = cheapest_chain(state, me) else {
-            return false;
-        };
-        if cost > state.gold(me) {
+        // The cost alone (bitboards) decides; the cell-by-cell search only finds the path.
+        if chain_cost(state, me) > state.gold(me) {
             return false;
         }
+        let Some((_, chain)) = cheapest_chain(state, me) else {
+            return false;
+        };
         let mut trial = state.clone();
         let mut texts = Vec::new();
         for &(level, at) in &chain {
@@ -192,10 +194,12 @@ impl Plan {
 
     fn trains(&mut self, state: &mut GameState) {
         let me = state.player();
-        if let Some((cost, _)) = cheapest_chain(state, me) {
-            if cost <= state.gold(me) + state.income(me).max(0) && cost > state.gold(me) {
-                return; // Saving for next phase's winning chain.
-            }
+        let cost = chain_cost(state, me);
+        if cost != NO_CHAIN
+            && cost <= state.gold(me) + state.income(me).max(0)
+            && cost > state.gold(me)
+        {
+            return; // Saving for next phase's winning chain.
         }
         // Kills of adjacent enemy units with the cheapest level that can do it.
         let enemy_units = state.all_units(1 - me);
@@ -247,65 +251,6 @@ fn capture_value(state: &GameState, me: PlayerId, cell: Cell) -> i32 {
             }
         }
     }
-}
-
-/// The cheapest chain of TRAINs from `me`'s active territory to the enemy HQ: (total cost,
-/// the trains in playing order). Own cells cost nothing; other cells cost the cheapest level
-/// that may enter them now (R15).
-pub fn cheapest_chain(state: &GameState, me: PlayerId) -> Option<(i32, Vec<(u8, Cell)>)> {
-    let top = state.league().top_level();
-    let masks: Vec<Bits> = (1..=top).map(|l| state.capture_mask(me, l)).collect();
-    let own = state.owned(me);
-    let mut cost = [i32::MAX; N_SLOTS];
-    let mut level = [0u8; N_SLOTS];
-    let mut prev: [Option<Cell>; N_SLOTS] = [None; N_SLOTS];
-    let mut done = Bits::EMPTY;
-    for c in state.active(me).iter() {
-        cost[c.idx()] = 0;
-    }
-    let target = HQ[1 - me];
-    loop {
-        // Dijkstra with a linear scan: 144 cells at most.
-        let next = state
-            .map()
-            .playable()
-            .minus(done)
-            .iter()
-            .filter(|c| cost[c.idx()] != i32::MAX)
-            .min_by_key(|c| cost[c.idx()]);
-        let cur = next?;
-        if cur == target {
-            break;
-        }
-        done.insert(cur);
-        for n in state.map().neighbours(cur) {
-            let step = if own.has(n) {
-                Some((0, 0))
-            } else {
-                (1..=top)
-                    .find(|&l| masks[l as usize - 1].has(n))
-                    .map(|l| (UNIT_COST[l as usize], l))
-            };
-            if let Some((c, l)) = step {
-                let total = cost[cur.idx()] + c;
-                if total < cost[n.idx()] {
-                    cost[n.idx()] = total;
-                    level[n.idx()] = l;
-                    prev[n.idx()] = Some(cur);
-                }
-            }
-        }
-    }
-    let mut chain = Vec::new();
-    let mut at = Some(target);
-    while let Some(c) = at {
-        if level[c.idx()] > 0 {
-            chain.push((level[c.idx()], c));
-        }
-        at = prev[c.idx()];
-    }
-    chain.reverse();
-    Some((cost[target.idx()], chain))
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@
 use realm_core::{Bot, BotError, ClockedInput, Input, PlayerId};
 use realm_search::{Knowledge, Mcts, MctsParams, Rewards, SearchOptions};
 
-use super::greedy::{cheapest_chain, greedy_answer, greedy_play};
+use super::greedy::{greedy_answer, greedy_play};
+use super::paths::{chain_cost, NO_CHAIN};
 use super::Tracker;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
 use crate::rules::{Action, Ending, GameState};
@@ -34,7 +35,8 @@ fn material(state: &GameState, p: PlayerId) -> f32 {
 /// True when `p` can afford a chain to the enemy HQ in its next phase.
 fn lethal_next(state: &GameState, p: PlayerId) -> bool {
     let next_gold = state.gold(p) + state.income(p);
-    cheapest_chain(state, p).is_some_and(|(cost, _)| cost <= next_gold)
+    let cost = chain_cost(state, p);
+    cost != NO_CHAIN && cost <= next_gold
 }
 
 impl IceAndFireKnowledge {
@@ -137,7 +139,7 @@ impl Bot for MctsBot {
         let budget = self.options.budget_within(limit, input.started());
         let me = state.player();
         // A chain to the enemy HQ that is affordable now wins at once: greedy plays it.
-        if cheapest_chain(&state, me).is_some_and(|(cost, _)| cost <= state.gold(me)) {
+        if chain_cost(&state, me) <= state.gold(me) {
             return Ok(vec![greedy_answer(&mut state.clone())]);
         }
         let params = self.options.apply(default_params());

@@ -5,6 +5,7 @@
 
 mod greedy;
 mod mcts;
+mod paths;
 mod random;
 mod strong;
 
@@ -19,8 +20,9 @@ use crate::setup::{League, Map};
 
 pub use greedy::GreedyBot;
 pub use mcts::{default_params, IceAndFireKnowledge, MctsBot};
+pub use paths::{chain_cost, NO_CHAIN};
 pub use random::RandomBot;
-pub use strong::{chain_cost, StrongBot, StrongOptions, NO_CHAIN};
+pub use strong::{StrongBot, StrongOptions};
 
 /// What a bot knows across phases and how it rebuilds the position each phase.
 pub struct Tracker {

@@ -6,7 +6,7 @@
 
 use realm_core::PlayerId;
 
-use super::paths::{chain_cost, chain_cost_with_steps, step_targets, NO_CHAIN};
+use crate::bots::paths::{chain_cost, chain_cost_with_steps, step_targets, NO_CHAIN};
 use crate::geom::Bits;
 use crate::rules::{Ending, GameState, HQ, MAX_TURNS, MINE_INCOME, UNIT_COST, UNIT_UPKEEP};
 

@@ -21,18 +21,17 @@
 
 mod candidates;
 mod eval;
-mod paths;
 
 use std::time::{Duration, Instant};
 
 use realm_core::{Bot, BotError, ClockedInput, Input, SetupError};
 
-use super::greedy::{cheapest_chain, greedy_answer, greedy_play};
+use super::greedy::{greedy_answer, greedy_play};
+use super::paths::{chain_cost, cheapest_chain};
 use super::Tracker;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
 use crate::rules::{Action, GameState};
 pub use eval::{evaluate, Weights};
-pub use paths::{chain_cost, NO_CHAIN};
 
 /// How a `strong` bot thinks: its budget and its evaluation weights.
 #[derive(Clone, Copy, Debug, PartialEq)]

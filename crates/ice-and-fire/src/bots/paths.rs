@@ -1,13 +1,15 @@
-//! The cost of the cheapest TRAIN chain from a player's active territory to the enemy HQ,
-//! computed on bitboards: Dial's algorithm with one set of cells per cost in tens of gold.
-//! Entering an owned cell costs nothing; any other cell costs the cheapest unit level that
-//! may enter it now (R15). This is the finisher's measure of how close each side is to
-//! winning, so the evaluation runs it twice per position.
+//! The cheapest TRAIN chain from a player's active territory to the enemy HQ. Entering an
+//! owned cell costs nothing; any other cell costs the cheapest unit level that may enter it
+//! now (R15). `chain_cost` computes the cost alone on bitboards (Dial's algorithm with one
+//! set of cells per cost in tens of gold): every bot asks it several times per position
+//! (greedy before training, the search bots' valuations for both sides), so it must be
+//! cheap. `cheapest_chain` also finds the cells, cell by cell, for the one phase that plays
+//! the chain.
 
 use realm_core::PlayerId;
 
-use crate::geom::{Bits, ALL};
-use crate::rules::{CaptureMasks, GameState, HQ};
+use crate::geom::{Bits, Cell, ALL, N_SLOTS};
+use crate::rules::{CaptureMasks, GameState, HQ, UNIT_COST};
 
 /// No chain exists (the HQ is walled off by cells no affordable level may enter).
 pub const NO_CHAIN: i32 = i32::MAX;
@@ -84,12 +86,70 @@ fn chain_cost_over(state: &GameState, p: PlayerId, free: Bits) -> i32 {
     NO_CHAIN
 }
 
+/// The cheapest chain of TRAINs from `me`'s active territory to the enemy HQ: (total cost,
+/// the trains in playing order). Own cells cost nothing; other cells cost the cheapest level
+/// that may enter them now (R15).
+pub fn cheapest_chain(state: &GameState, me: PlayerId) -> Option<(i32, Vec<(u8, Cell)>)> {
+    let top = state.league().top_level();
+    let masks: Vec<Bits> = (1..=top).map(|l| state.capture_mask(me, l)).collect();
+    let own = state.owned(me);
+    let mut cost = [i32::MAX; N_SLOTS];
+    let mut level = [0u8; N_SLOTS];
+    let mut prev: [Option<Cell>; N_SLOTS] = [None; N_SLOTS];
+    let mut done = Bits::EMPTY;
+    for c in state.active(me).iter() {
+        cost[c.idx()] = 0;
+    }
+    let target = HQ[1 - me];
+    loop {
+        // Dijkstra with a linear scan: 144 cells at most.
+        let next = state
+            .map()
+            .playable()
+            .minus(done)
+            .iter()
+            .filter(|c| cost[c.idx()] != i32::MAX)
+            .min_by_key(|c| cost[c.idx()]);
+        let cur = next?;
+        if cur == target {
+            break;
+        }
+        done.insert(cur);
+        for n in state.map().neighbours(cur) {
+            let step = if own.has(n) {
+                Some((0, 0))
+            } else {
+                (1..=top)
+                    .find(|&l| masks[l as usize - 1].has(n))
+                    .map(|l| (UNIT_COST[l as usize], l))
+            };
+            if let Some((c, l)) = step {
+                let total = cost[cur.idx()] + c;
+                if total < cost[n.idx()] {
+                    cost[n.idx()] = total;
+                    level[n.idx()] = l;
+                    prev[n.idx()] = Some(cur);
+                }
+            }
+        }
+    }
+    let mut chain = Vec::new();
+    let mut at = Some(target);
+    while let Some(c) = at {
+        if level[c.idx()] > 0 {
+            chain.push((level[c.idx()], c));
+        }
+        at = prev[c.idx()];
+    }
+    chain.reverse();
+    Some((cost[target.idx()], chain))
+}
+
 #[cfg(test)]
 mod tests {
     use rand_core::RngCore;
 
     use super::*;
-    use crate::bots::greedy::cheapest_chain;
     use crate::playout::random_attempt;
     use crate::setup::League;
 
