@@ -3,9 +3,9 @@
 //! greedy completes the phase from there, greedy plays the opponent's whole reply, and the
 //! position after both is valued by a heuristic: active cells, income, gold and army for each
 //! side, and above all the threat of a lethal TRAIN chain to an HQ on the next phase (the
-//! cheapest chain, as greedy computes it, against the gold the player will have). Rollouts
-//! are deterministic, so the search is close to best-first (exploration 0.01: against greedy,
-//! 0.3 scored 59% and 0.01 78.5% in process; STRENGTH.md). Before searching, the bot takes a
+//! cheapest chain's cost on bitboards, `paths::chain_cost`, against the gold the player will
+//! have). Rollouts are deterministic, so the search is close to best-first (exploration 0.01:
+//! against greedy, 0.3 scored 79.5% and 0.01 95% in process; STRENGTH.md). Before searching, the bot takes a
 //! lethal chain it can afford now, as greedy does. The answer is the most visited command
 //! sequence of the tree, unless greedy's plan for the phase ends in a position the rollout
 //! values at least as high.
