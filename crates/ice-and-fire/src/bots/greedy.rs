@@ -11,7 +11,7 @@
 
 use realm_core::{Bot, BotError, Input, PlayerId};
 
-use super::paths::{chain_cost, cheapest_chain, NO_CHAIN};
+use super::paths::{chain_cost, cheapest_chain};
 use super::Tracker;
 use crate::geom::{Bits, Cell};
 use crate::rules::{Action, BuildingKind, GameState, HQ, UNIT_COST};
@@ -195,10 +195,7 @@ impl Plan {
     fn trains(&mut self, state: &mut GameState) {
         let me = state.player();
         let cost = chain_cost(state, me);
-        if cost != NO_CHAIN
-            && cost <= state.gold(me) + state.income(me).max(0)
-            && cost > state.gold(me)
-        {
+        if cost <= state.gold(me) + state.income(me).max(0) && cost > state.gold(me) {
             return; // Saving for next phase's winning chain.
         }
         // Kills of adjacent enemy units with the cheapest level that can do it.

@@ -5,16 +5,16 @@
 //! side, and above all the threat of a lethal TRAIN chain to an HQ on the next phase (the
 //! cheapest chain's cost on bitboards, `paths::chain_cost`, against the gold the player will
 //! have). Rollouts are deterministic, so the search is close to best-first (exploration 0.01:
-//! against greedy, 0.3 scored 79.5% and 0.01 95% in process; STRENGTH.md). Before searching, the bot takes a
-//! lethal chain it can afford now, as greedy does. The answer is the most visited command
-//! sequence of the tree, unless greedy's plan for the phase ends in a position the rollout
-//! values at least as high.
+//! against greedy, 0.3 scored 79.5% and 0.01 95% in process; STRENGTH.md). Before searching,
+//! the bot takes a lethal chain it can afford now, as greedy does. The answer is the most
+//! visited command sequence of the tree, unless greedy's plan for the phase ends in a position
+//! the rollout values at least as high.
 
 use realm_core::{Bot, BotError, ClockedInput, Input, PlayerId};
 use realm_search::{Knowledge, Mcts, MctsParams, Rewards, SearchOptions};
 
 use super::greedy::{greedy_answer, greedy_play};
-use super::paths::{chain_cost, NO_CHAIN};
+use super::paths::chain_cost;
 use super::Tracker;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
 use crate::rules::{Action, Ending, GameState};
@@ -35,8 +35,7 @@ fn material(state: &GameState, p: PlayerId) -> f32 {
 /// True when `p` can afford a chain to the enemy HQ in its next phase.
 fn lethal_next(state: &GameState, p: PlayerId) -> bool {
     let next_gold = state.gold(p) + state.income(p);
-    let cost = chain_cost(state, p);
-    cost != NO_CHAIN && cost <= next_gold
+    chain_cost(state, p) <= next_gold
 }
 
 impl IceAndFireKnowledge {

@@ -11,7 +11,8 @@ use realm_core::PlayerId;
 use crate::geom::{Bits, Cell, ALL, N_SLOTS};
 use crate::rules::{CaptureMasks, GameState, HQ, UNIT_COST};
 
-/// No chain exists (the HQ is walled off by cells no affordable level may enter).
+/// No chain exists (the HQ is walled off by cells no affordable level may enter). It is above
+/// any gold a player can hold, so `chain_cost(..) <= gold` alone asks "affordable?".
 pub const NO_CHAIN: i32 = i32::MAX;
 
 /// The cells `p` enters for 0, 10, 20 and 30 gold, where `free` (owned cells, say) costs
