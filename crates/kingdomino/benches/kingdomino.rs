@@ -73,13 +73,13 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-/// The search bot's engine: MCTS iterations per second on one sampled 2-player game (one
-/// iteration: selection, expansion, a uniform playout to the end, backpropagation) at the
-/// opening and after six turns.
+/// The search bot's engine: MCTS iterations per second on one sampled 2-player game with the
+/// bot's 2-player parameters (one iteration: selection, expansion with greedy's ordering, a
+/// uniform playout to the end, backpropagation) at the opening and after six turns.
 fn mcts_iterations(c: &mut Criterion) {
-    use realm_kingdomino::bots::KingdominoKnowledge;
+    use realm_kingdomino::bots::{default_params, KingdominoKnowledge};
     use realm_kingdomino::Game;
-    use realm_search::{Budget, Mcts, MctsParams};
+    use realm_search::{Budget, Mcts};
     const N: u64 = 5_000;
     let mut group = c.benchmark_group("mcts_iterations");
     group.throughput(Throughput::Elements(N));
@@ -98,7 +98,7 @@ fn mcts_iterations(c: &mut Criterion) {
     ] {
         group.bench_function(name, |b| {
             b.iter(|| {
-                let mut search = Mcts::new(MctsParams::default(), KingdominoKnowledge, 3);
+                let mut search = Mcts::new(default_params(2), KingdominoKnowledge::default(), 3);
                 black_box(search.search(&game, Budget::iterations(N)))
             })
         });

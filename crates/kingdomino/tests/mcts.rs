@@ -138,7 +138,7 @@ fn bad_options_are_refused_with_the_reason() {
 #[test]
 fn the_search_finds_the_only_winning_last_move() {
     use realm_core::{Referee, State};
-    use realm_kingdomino::bots::KingdominoKnowledge;
+    use realm_kingdomino::bots::{default_params, KingdominoKnowledge};
     use realm_kingdomino::referee::KingdominoReferee;
     use realm_kingdomino::setup::{Config, Mode};
     use realm_search::{Budget, Mcts, MctsParams};
@@ -167,15 +167,18 @@ fn the_search_finds_the_only_winning_last_move() {
             };
             if moves.len() >= 3 && last_call && moves.iter().filter(|a| wins(a)).count() == 1 {
                 found += 1;
-                let result = Mcts::new(MctsParams::default(), KingdominoKnowledge, seed)
-                    .search(&game, Budget::iterations(2_000))
-                    .expect("a move");
-                assert!(
-                    wins(&result.best),
-                    "seed {seed}: {:?} of {} moves does not win",
-                    result.best,
-                    moves.len()
-                );
+                // Plain UCT, and the bot's widened search over greedy's order.
+                for params in [MctsParams::default(), default_params(2)] {
+                    let result = Mcts::new(params, KingdominoKnowledge::default(), seed)
+                        .search(&game, Budget::iterations(2_000))
+                        .expect("a move");
+                    assert!(
+                        wins(&result.best),
+                        "seed {seed}, {params:?}: {:?} of {} moves does not win",
+                        result.best,
+                        moves.len()
+                    );
+                }
                 break;
             }
             let answer = randoms[p]
@@ -190,5 +193,75 @@ fn the_search_finds_the_only_winning_last_move() {
     assert_eq!(
         found, 5,
         "five positions with a single winning move among the first 3,000 seeds"
+    );
+}
+
+/// The search's prior: on positions of random 4-player games, the ordered actions are the
+/// listed ones (none lost or repeated), and their placements come in order of the zone score
+/// they lead to, so the first one reaches the best score any legal placement reaches.
+#[test]
+fn the_prior_puts_the_best_scoring_placements_first() {
+    use rand_core::RngCore;
+    use realm_core::{chacha_rng, State};
+    use realm_kingdomino::bots::KingdominoKnowledge;
+    use realm_kingdomino::setup::{Config, Mode};
+    use realm_kingdomino::tiles::tile;
+    use realm_kingdomino::Game;
+    use realm_search::Knowledge;
+
+    let mut knowledge = KingdominoKnowledge::default();
+    let mut rng = chacha_rng(5, 0);
+    let mut checked = 0;
+    for seed in 0..20u64 {
+        let mut game: Game<u128> = Game::new(Config::new(Mode::Standard, 4), seed);
+        let mut listed = Vec::new();
+        while let Some(player) = game.to_move() {
+            game.legal_actions(&mut listed);
+            let mut ordered = listed.clone();
+            knowledge.order(&game, &mut ordered);
+            let mut sorted_listed = listed.clone();
+            sorted_listed.sort_by_key(|a| format!("{a:?}"));
+            let mut sorted_ordered = ordered.clone();
+            sorted_ordered.sort_by_key(|a| format!("{a:?}"));
+            assert_eq!(
+                sorted_ordered, sorted_listed,
+                "seed {seed}: the same actions"
+            );
+            if let Some(t) = game.slot_tile() {
+                let score = |a: &realm_kingdomino::Action| {
+                    a.put().map_or(0, |p| {
+                        let mut k = *game.kingdom(player);
+                        k.place(t, p);
+                        k.zone_score()
+                    })
+                };
+                let scores: Vec<u32> = ordered.iter().map(score).collect();
+                assert!(
+                    scores.windows(2).all(|w| w[0] >= w[1]),
+                    "seed {seed}: placements not ordered by zone score: {scores:?}"
+                );
+                let crowns = |a: &realm_kingdomino::Action| {
+                    a.pick().and_then(tile).map_or(0, |t| t.crowns())
+                };
+                // Among the picks of the first placement, more crowns come first.
+                let first_put = ordered[0].put();
+                let picks: Vec<u8> = ordered
+                    .iter()
+                    .take_while(|a| a.put() == first_put)
+                    .map(crowns)
+                    .collect();
+                assert!(
+                    picks.windows(2).all(|w| w[0] >= w[1]),
+                    "seed {seed}: {picks:?}"
+                );
+                checked += 1;
+            }
+            let pick = listed[(rng.next_u64() % listed.len() as u64) as usize];
+            game.apply(&pick);
+        }
+    }
+    assert!(
+        checked > 400,
+        "only {checked} positions with a tile in hand"
     );
 }

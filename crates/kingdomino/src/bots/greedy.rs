@@ -75,7 +75,7 @@ fn best_placement<B: Bits>(
 }
 
 /// Squares next to the placed tile that share the terrain of the tile square they touch.
-fn contacts<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile, p: Placement) -> u32 {
+pub(crate) fn contacts<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile, p: Placement) -> u32 {
     let (bx, by) = p.second();
     touching(kingdom, p.x as usize, p.y as usize, tile.a) + touching(kingdom, bx, by, tile.b)
 }

@@ -1,8 +1,9 @@
 //! `mcts`: Monte-Carlo search over sampled draws. Kingdomino hides the order of the deck, so
 //! each search samples full games consistent with what the bot has seen (kingdoms, CURRENT and
 //! NEXT with their owners, the turn) whose future lines are drawn from the tiles it has not
-//! seen, sorted as R5 sorts lines. By default it runs determinized UCT (8 sampled draws, 2 with
-//! 3 or 4 players; one tree each, root statistics merged); `algo=flat` runs flat Monte Carlo
+//! seen, sorted as R5 sorts lines. By default it runs determinized UCT (8 sampled draws, 1 with
+//! 3 or 4 players; one tree each, root statistics merged), widened progressively over actions
+//! in greedy's order (`default_params`, `KingdominoKnowledge`); `algo=flat` runs flat Monte Carlo
 //! over the (PUT, PICK) actions, which the 2018 IEEE CIG Kingdomino study found stronger than
 //! UCT. Measured here against greedy at the default limits, UCT scored 17-3 where flat scored
 //! 13-7 (20 games each; STRENGTH.md has the full runs). Rewards blend the rank with the score
@@ -15,25 +16,64 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_search::{
     flat_monte_carlo, rank_rewards, Algorithm, Knowledge, Mcts, MctsParams, Rewards, SearchOptions,
-    MAX_PLAYERS,
+    Widening, MAX_PLAYERS,
 };
 
-use super::greedy::Greedy;
+use super::greedy::{contacts, Greedy};
 use super::{pick_line, put_line, Observation, SeenTile, Strategy};
 use crate::bits::Bits;
-use crate::kingdom::PlacementRules;
+use crate::kingdom::{Kingdom, Placement, PlacementRules};
 use crate::referee::{FIRST_TURN_LIMIT, TURN_LIMIT};
-use crate::rules::{Game, Slot};
+use crate::rules::{Action, Game, Slot};
 use crate::scoring::ranks;
 use crate::setup::{Config, Mode};
-use crate::tiles::N_TILES;
+use crate::tiles::{tile as tile_of, Tile, N_TILES};
 
 /// Rank rewards blended with the score margin (points over the best opponent), so that the
-/// bot still prefers bigger leads once the win is likely.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct KingdominoKnowledge;
+/// bot still prefers bigger leads once the win is likely; new actions ordered by greedy's
+/// measure, which progressive widening turns into a prior.
+#[derive(Clone, Debug, Default)]
+pub struct KingdominoKnowledge {
+    /// Scratch for `order`: each action with its sort key.
+    keyed: Vec<(u32, Action)>,
+}
+
+/// The prior's key of a placement (higher first): the zone score it leads to, then how many
+/// of its squares touch their own terrain (greedy's measure and its first tie-break).
+fn placement_key<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile, put: Option<Placement>) -> u32 {
+    put.map_or(0, |p| {
+        let mut after = *kingdom;
+        after.place(tile, p);
+        after.zone_score() * 8 + contacts(kingdom, tile, p)
+    })
+}
 
 impl<B: Bits> Knowledge<Game<B>> for KingdominoKnowledge {
+    /// Placements by `placement_key`, then picks by crowns. Actions come placement-major (every
+    /// pick of a placement in a row), so each placement is valued once.
+    fn order(&mut self, state: &Game<B>, actions: &mut Vec<Action>) {
+        let (Some(player), Some(tile)) = (state.to_move(), state.slot_tile()) else {
+            return;
+        };
+        let kingdom = state.kingdom(player);
+        self.keyed.clear();
+        let mut last: Option<(Option<Placement>, u32)> = None;
+        for &action in actions.iter() {
+            let put = action.put();
+            let key = match last {
+                Some((p, key)) if p == put => key,
+                _ => placement_key(kingdom, tile, put),
+            };
+            last = Some((put, key));
+            let crowns = action.pick().and_then(tile_of).map_or(0, |t| t.crowns());
+            self.keyed.push((key * 4 + u32::from(crowns), action));
+        }
+        // Stable: equal keys keep the search's shuffled order, which breaks ties at random.
+        self.keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        actions.clear();
+        actions.extend(self.keyed.iter().map(|&(_, action)| action));
+    }
+
     fn terminal_rewards(&mut self, state: &Game<B>) -> Rewards {
         let standings = state.standings();
         let mut rewards = rank_rewards(&ranks(&standings));
@@ -46,6 +86,25 @@ impl<B: Bits> Knowledge<Game<B>> for KingdominoKnowledge {
             *r = 0.7 * *r + 0.3 / (1.0 + (-margin).exp());
         }
         rewards
+    }
+}
+
+/// The search parameters the bot plays with unless its name overrides them.
+///
+/// Progressive widening over the greedy-ordered actions (one child, then about n^0.35 after n
+/// visits) lets a tree grow deep behind the best-looking placements instead of spreading over
+/// all of them. With 3 or 4 players one sample: the tree gets the whole 30 ms. Against three
+/// greedy (in process, 400 games each, 2026-11-26) the widened search with one sample won
+/// 209 and 206 games where the unwidened one with two samples won 164 (STRENGTH.md).
+pub fn default_params(n_players: usize) -> MctsParams {
+    let widening = Some(Widening {
+        base: 1.0,
+        exponent: 0.35,
+    });
+    MctsParams {
+        determinizations: if n_players > 2 { 1 } else { 8 },
+        widening,
+        ..MctsParams::default()
     }
 }
 
@@ -187,26 +246,21 @@ impl Strategy for MctsKingdomino {
                 return None;
             }
             let mut sample = |rng: &mut ChaCha8Rng| sampler.sample(rng);
-            // With 3 or 4 players, two samples: each tree gets more of the 30 ms. Against
-            // three greedy (in process, 400 games each) 1, 2, 4, 8 and 16 samples won 42.3%,
-            // 41.5%, 37.0%, about 34% and 33.0% of the games. With 2 players the count made
-            // no clear difference (200 games each: 1, 2, 8 scored 74.3%, 79.0%, 77.0%), so
-            // it stays at 8 there.
-            let determinizations = if obs.kingdoms.len() > 2 { 2 } else { 8 };
-            let params = self.options.apply(MctsParams {
-                determinizations,
-                ..MctsParams::default()
-            });
+            let params = self.options.apply(default_params(obs.kingdoms.len()));
             let result = match self.options.algorithm.unwrap_or(Algorithm::Uct) {
                 Algorithm::Flat => flat_monte_carlo(
                     &mut sample,
-                    &mut KingdominoKnowledge,
+                    &mut KingdominoKnowledge::default(),
                     &mut self.rng,
                     budget,
                     params.playout_depth,
                 ),
-                Algorithm::Uct => Mcts::new(params, KingdominoKnowledge, self.seed ^ self.n_calls)
-                    .search_sampled(&mut sample, budget),
+                Algorithm::Uct => Mcts::new(
+                    params,
+                    KingdominoKnowledge::default(),
+                    self.seed ^ self.n_calls,
+                )
+                .search_sampled(&mut sample, budget),
             };
             result.map(|r| r.best)
         });

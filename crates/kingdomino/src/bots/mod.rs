@@ -17,7 +17,7 @@ use crate::kingdom::{Placement, PlacementRules};
 use crate::setup::TOP_LEAGUE;
 
 pub use greedy::Greedy;
-pub use mcts::{KingdominoKnowledge, MctsKingdomino};
+pub use mcts::{default_params, KingdominoKnowledge, MctsKingdomino};
 pub use observation::{read_header, read_observation, Header, Observation, SeenTile};
 pub use random::Random;
 pub use reference::Reference;
