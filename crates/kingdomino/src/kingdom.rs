@@ -258,26 +258,37 @@ impl<B: Bits> Kingdom<B> {
 
     /// Sum over zones of squares × crowns (R21, R22), without bonuses.
     pub fn zone_score(&self) -> u32 {
-        let crowned = self.crown1 | self.crown2;
+        Terrain::ALL
+            .into_iter()
+            .map(|t| self.terrain_score(t))
+            .sum()
+    }
+
+    /// The part of `zone_score` from the zones of one terrain.
+    pub fn terrain_score(&self, terrain: Terrain) -> u32 {
+        let land = self.terrain[terrain.index()];
+        // Crownless zones score nothing, so only zones holding a crown are flooded.
+        let mut seeds = land & (self.crown1 | self.crown2);
         let mut total = 0;
-        for land in self.terrain {
-            // Crownless zones score nothing, so only zones holding a crown are flooded.
-            let mut seeds = land & crowned;
-            while !seeds.is_empty() {
-                let mut zone = B::bit(seeds.lowest());
-                loop {
-                    let grown = (zone | zone.neighbours()) & land;
-                    if grown == zone {
-                        break;
-                    }
-                    zone = grown;
+        while !seeds.is_empty() {
+            let mut zone = B::bit(seeds.lowest());
+            loop {
+                let grown = (zone | zone.neighbours()) & land;
+                if grown == zone {
+                    break;
                 }
-                let crowns = (zone & self.crown1).count() + 2 * (zone & self.crown2).count();
-                total += zone.count() * crowns;
-                seeds &= !zone;
+                zone = grown;
             }
+            let crowns = (zone & self.crown1).count() + 2 * (zone & self.crown2).count();
+            total += zone.count() * crowns;
+            seeds &= !zone;
         }
         total
+    }
+
+    /// How many placed squares next to (x, y) have `terrain`.
+    pub fn touching(&self, x: usize, y: usize, terrain: Terrain) -> u32 {
+        (B::bit(index::<B>(x, y)).neighbours() & self.terrain[terrain.index()]).count()
     }
 
     /// Placed squares, castle excluded (R23).
@@ -398,5 +409,30 @@ mod tests {
         assert_eq!(rows[4], "_0_0_0_0*0c0m3_0_0");
         assert_eq!(Kingdom::<u128>::from_rows(&rows), Ok(k));
         assert_eq!(k.zone_score(), 3);
+    }
+
+    #[test]
+    fn touching_counts_placed_squares_of_one_terrain_and_never_the_castle() {
+        let mut k = Kingdom::<u128>::new();
+        let t = tile(48).copied().unwrap_or_else(|| unreachable!());
+        // c0 at (5, 4) next to the castle, m3 at (6, 4).
+        k.place(&t, Placement { x: 5, y: 4, r: 0 });
+        let (corn, mine) = (t.a.terrain, t.b.terrain);
+        assert_ne!(corn, mine);
+        assert_eq!(k.touching(5, 5, corn), 1);
+        assert_eq!(k.touching(5, 5, mine), 0);
+        assert_eq!(k.touching(6, 5, mine), 1);
+        assert_eq!(k.touching(7, 4, mine), 1);
+        assert_eq!(k.touching(3, 4, corn), 0);
+        assert_eq!(k.terrain_score(mine), 3);
+        assert_eq!(k.terrain_score(corn), 0);
+        // A second mine square next to the crowned one: one zone of 2 squares, 3 crowns.
+        let second = Square {
+            terrain: mine,
+            crowns: 0,
+        };
+        k.set(7, 4, second);
+        assert_eq!(k.terrain_score(mine), 6);
+        assert_eq!(k.zone_score(), 6);
     }
 }

@@ -8,8 +8,8 @@
 
 use super::{pick_line, put_line, Observation, Strategy};
 use crate::bits::Bits;
-use crate::kingdom::{Cell, Kingdom, Placement, PlacementRules};
-use crate::tiles::{tile, Square, Tile};
+use crate::kingdom::{Kingdom, Placement, PlacementRules};
+use crate::tiles::{tile, Tile};
 
 pub struct Greedy {
     rules: PlacementRules,
@@ -77,19 +77,6 @@ fn best_placement<B: Bits>(
 /// Squares next to the placed tile that share the terrain of the tile square they touch.
 pub(crate) fn contacts<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile, p: Placement) -> u32 {
     let (bx, by) = p.second();
-    touching(kingdom, p.x as usize, p.y as usize, tile.a) + touching(kingdom, bx, by, tile.b)
-}
-
-fn touching<B: Bits>(kingdom: &Kingdom<B>, x: usize, y: usize, square: Square) -> u32 {
-    let s = B::S as i64;
-    let mut n = 0;
-    for (dx, dy) in crate::kingdom::DIRECTIONS {
-        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-        if (0..s).contains(&nx) && (0..s).contains(&ny) {
-            if let Cell::Land(other) = kingdom.cell(nx as usize, ny as usize) {
-                n += u32::from(other.terrain == square.terrain);
-            }
-        }
-    }
-    n
+    kingdom.touching(p.x as usize, p.y as usize, tile.a.terrain)
+        + kingdom.touching(bx, by, tile.b.terrain)
 }

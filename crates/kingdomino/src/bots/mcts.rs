@@ -39,12 +39,15 @@ pub struct KingdominoKnowledge {
 }
 
 /// The prior's key of a placement (higher first): the zone score it leads to, then how many
-/// of its squares touch their own terrain (greedy's measure and its first tie-break).
+/// of its squares touch their own terrain (greedy's measure and its first tie-break). Only the
+/// zones of the tile's terrains are scored: the others are the same after every placement.
 fn placement_key<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile, put: Option<Placement>) -> u32 {
     put.map_or(0, |p| {
         let mut after = *kingdom;
         after.place(tile, p);
-        after.zone_score() * 8 + contacts(kingdom, tile, p)
+        let (a, b) = (tile.a.terrain, tile.b.terrain);
+        let score = after.terrain_score(a) + if b == a { 0 } else { after.terrain_score(b) };
+        score * 8 + contacts(kingdom, tile, p)
     })
 }
 
