@@ -53,7 +53,8 @@ fn placement_key<B: Bits>(kingdom: &Kingdom<B>, tile: &Tile, put: Option<Placeme
 
 impl<B: Bits> Knowledge<Game<B>> for KingdominoKnowledge {
     /// Placements by `placement_key`, then picks by crowns. Actions come placement-major (every
-    /// pick of a placement in a row), so each placement is valued once.
+    /// pick of a placement in a row), so each placement is valued once. Without a tile in hand
+    /// (the first turn's picks) the shuffled order stays.
     fn order(&mut self, state: &Game<B>, actions: &mut Vec<Action>) {
         let (Some(player), Some(tile)) = (state.to_move(), state.slot_tile()) else {
             return;
