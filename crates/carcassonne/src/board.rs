@@ -25,7 +25,7 @@ pub const N_TOKENS: u8 = 13;
 
 mod scoring;
 
-pub use scoring::BlockSize;
+pub use scoring::{BlockSize, OpenValue};
 
 const NO_MAN: u8 = u8::MAX;
 

@@ -174,6 +174,30 @@ fn a4_one_field_two_closed_castles() {
 /// A4's "score after" column for the fourth turn (8/0), read before any final scoring: one more
 /// tile in the bag keeps the game going after it.
 #[test]
+fn a4_open_value_splits_the_end_now_points_and_sees_the_fields_open_castle() {
+    let mut referee = scripted(3, 2, "EVEEB");
+    for line in ["70 71 2 20", "71 72 0 3+", "70 72 0 00"] {
+        assert_eq!(play(&mut referee, line).verdict.kind, VerdictKind::Ok);
+    }
+    // P0's castle at (70, 72) is open at one edge (1 point now); P1's field touches the closed
+    // castle (3 points now) and that open one (3 more if it closes).
+    let open = referee.state().board().open_value();
+    assert_eq!(open.by_kind[0][..2], [1, 0], "open castles");
+    assert_eq!(open.by_kind[3][..2], [0, 3], "fields");
+    assert_eq!(open.nearly_closed_castles[..2], [1, 0]);
+    assert_eq!(open.field_prospects[..2], [0, 3]);
+    assert_eq!(end_now(&referee), [5, 3]);
+    assert_eq!(
+        play(&mut referee, "69 72 2 -1").verdict.kind,
+        VerdictKind::Ok
+    );
+    let open = referee.state().board().open_value();
+    assert_eq!(open.by_kind[3][..2], [0, 6], "both castles closed");
+    assert_eq!(open.field_prospects[..2], [0, 0]);
+    assert_eq!(open.nearly_closed_castles[..2], [0, 0]);
+}
+
+#[test]
 fn a4_score_after_the_fourth_turn_before_final_scoring() {
     let mut referee = scripted(3, 2, "EVEEB");
     for line in ["70 71 2 20", "71 72 0 3+", "70 72 0 00", "69 72 2 -1"] {

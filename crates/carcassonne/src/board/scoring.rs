@@ -5,6 +5,18 @@
 use super::{Board, MAX_PLAYERS, NO_MAN, SIZE};
 use crate::tiles::{tileset, Kind};
 
+/// What final scoring would pay now, and prospects it does not pay yet (`Board::open_value`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpenValue {
+    /// `[castles, roads, monasteries, fields]`, per player: `final_bonus` split by kind.
+    pub by_kind: [[i64; MAX_PLAYERS]; 4],
+    /// The part of the open castles' points that is on castles one open edge from closing.
+    pub nearly_closed_castles: [i64; MAX_PLAYERS],
+    /// 3 points for each open castle a field touches, to the field's majority: what the
+    /// field would pay if those castles closed.
+    pub field_prospects: [i64; MAX_PLAYERS],
+}
+
 /// A block's score data (§2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockSize {
@@ -161,11 +173,25 @@ impl Board {
     /// The points final scoring (§3.6) would add to each player now, without changing anything.
     pub fn final_bonus(&self) -> [i64; MAX_PLAYERS] {
         let mut bonus = [0; MAX_PLAYERS];
+        for part in self.open_value().by_kind {
+            for (b, points) in bonus.iter_mut().zip(part) {
+                *b += points;
+            }
+        }
+        bonus
+    }
+
+    /// What final scoring would pay each player now, by kind, and two prospects it does not
+    /// pay yet (what a search's valuation weighs).
+    pub fn open_value(&self) -> OpenValue {
+        let mut value = OpenValue::default();
         let mut roots: Vec<u16> = self.man_parts.iter().map(|&id| self.root(id)).collect();
         roots.sort_unstable();
         roots.dedup();
         let set = tileset();
-        let mut contacts: Vec<(u16, u16)> = Vec::new();
+        // (field, castle) pairs that touch, for closed and for open castles.
+        let mut closed: Vec<(u16, u16)> = Vec::new();
+        let mut open: Vec<(u16, u16)> = Vec::new();
         let has_field_men = roots
             .iter()
             .any(|&r| self.parts[r as usize].kind == Kind::Field);
@@ -174,31 +200,40 @@ impl Board {
                 let field = self.root(p.first_part + f as u16);
                 if roots.binary_search(&field).is_ok() {
                     let castle = self.root(p.first_part + c as u16);
-                    if self.parts[castle as usize].open == 0 {
-                        contacts.push((field, castle));
+                    match self.parts[castle as usize].open {
+                        0 => closed.push((field, castle)),
+                        _ => open.push((field, castle)),
                     }
                 }
             }
         }
-        contacts.sort_unstable();
-        contacts.dedup();
-        for group in contacts.chunk_by(|a, b| a.0 == b.0) {
-            self.award_into(group[0].0, 3 * group.len() as i64, &mut bonus);
+        for (contacts, points) in [
+            (&mut closed, &mut value.by_kind[3]),
+            (&mut open, &mut value.field_prospects),
+        ] {
+            contacts.sort_unstable();
+            contacts.dedup();
+            for group in contacts.chunk_by(|a, b| a.0 == b.0) {
+                self.award_into(group[0].0, 3 * group.len() as i64, points);
+            }
         }
         for &id in &roots {
             let part = &self.parts[id as usize];
-            let value = match part.kind {
+            let (kind, points) = match part.kind {
                 Kind::Castle if part.open > 0 => {
                     let size = self.block_size(id);
-                    size.tiles + size.shields
+                    (0, size.tiles + size.shields)
                 }
-                Kind::Road if part.open > 0 => self.block_size(id).tiles,
-                Kind::Monastery => self.around(part.slot as usize),
+                Kind::Road if part.open > 0 => (1, self.block_size(id).tiles),
+                Kind::Monastery => (2, self.around(part.slot as usize)),
                 _ => continue,
             };
-            self.award_into(id, value as i64, &mut bonus);
+            self.award_into(id, points as i64, &mut value.by_kind[kind]);
+            if kind == 0 && part.open == 1 {
+                self.award_into(id, points as i64, &mut value.nearly_closed_castles);
+            }
         }
-        bonus
+        value
     }
 
     /// Adds the final scoring to the scores (§3.6.2).

@@ -3,15 +3,16 @@
 //! several bags from the tiles it has not seen (the league's tile set minus every tile placed
 //! and the one in hand), searches one tree per sample, and merges the root statistics.
 //! Knowledge: playouts stop after `depth` actions (default 8, about four turns) and the
-//! position is valued by each player's end-now score (score plus what its open features would
-//! pay now, the greedy bot's measure), as rank and margin rewards; a finished game is valued
-//! the same way by its final scores.
+//! position is valued by `valuation` (the score plus what each kind of open feature would pay
+//! now and the men in supply, weighed by how much of the bag is left, as fitted on recorded
+//! games), as rank and margin rewards; a finished game is valued by its final scores.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{Bot, BotError, ClockedInput, Input, State as _};
 use realm_search::{Algorithm, Knowledge, Mcts, MctsParams, Rewards, SearchOptions, MAX_PLAYERS};
 
+use super::valuation::{valuation, VALUE_UNIT};
 use super::{Greedy, Observation, Reader};
 use crate::protocol::answer_line;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
@@ -20,23 +21,23 @@ use crate::setup::{start_type, unshuffled_bag};
 /// Points of margin over the best opponent that count as a clear lead.
 const MARGIN_SCALE: f32 = 15.0;
 
-/// Ranks and margins from a list of per-player scores, in [0, 1].
-fn rewards_from_scores(scores: &[i64]) -> Rewards {
-    let n = scores.len().min(MAX_PLAYERS);
+/// Ranks and margins from per-player values counted in 1 / `unit` points, in [0, 1].
+fn rewards_from_values(values: &[i64], unit: f32) -> Rewards {
+    let n = values.len().min(MAX_PLAYERS);
     let mut rewards = [0.0; MAX_PLAYERS];
     for i in 0..n {
         let mut beaten = 0.0;
         let mut best_other = i64::MIN;
         for j in (0..n).filter(|&j| j != i) {
-            beaten += match scores[i].cmp(&scores[j]) {
+            beaten += match values[i].cmp(&values[j]) {
                 std::cmp::Ordering::Greater => 1.0,
                 std::cmp::Ordering::Equal => 0.5,
                 std::cmp::Ordering::Less => 0.0,
             };
-            best_other = best_other.max(scores[j]);
+            best_other = best_other.max(values[j]);
         }
         let rank = if n > 1 { beaten / (n - 1) as f32 } else { 1.0 };
-        let margin = (scores[i] - best_other) as f32 / MARGIN_SCALE;
+        let margin = (values[i] - best_other) as f32 / (MARGIN_SCALE * unit);
         rewards[i] = 0.6 * rank + 0.4 / (1.0 + (-margin).exp());
     }
     rewards
@@ -45,21 +46,13 @@ fn rewards_from_scores(scores: &[i64]) -> Rewards {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CarcassonneKnowledge;
 
-/// What the men still in a player's supply are worth, in points: a man on an open feature
-/// already counts in the end-now score, so without this the search would spend every man at
-/// once (the greedy bot charges a fee for the same reason); the last two are worth the most.
-fn supply_value(men_left: u8) -> i64 {
-    i64::from(men_left) + if men_left >= 1 { 3 } else { 0 } + if men_left >= 2 { 1 } else { 0 }
-}
-
 impl Knowledge<State> for CarcassonneKnowledge {
     fn evaluate(&mut self, state: &State) -> Option<Rewards> {
-        let board = state.board();
-        let mut values = board.end_now();
-        for (p, v) in values.iter_mut().enumerate() {
-            *v += supply_value(board.men_left(p));
-        }
-        Some(rewards_from_scores(&values))
+        let values = valuation(state.board(), state.league(), state.bag_left().len());
+        Some(rewards_from_values(
+            &values[..state.n_players()],
+            VALUE_UNIT,
+        ))
     }
 
     /// Uniform placements, but no man two times out of three: random men would leave the
@@ -78,7 +71,7 @@ impl Knowledge<State> for CarcassonneKnowledge {
     }
 
     fn terminal_rewards(&mut self, state: &State) -> Rewards {
-        rewards_from_scores(state.board().scores())
+        rewards_from_values(state.board().scores(), 1.0)
     }
 }
 

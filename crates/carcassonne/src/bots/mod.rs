@@ -5,6 +5,7 @@
 mod greedy;
 mod mcts;
 mod random;
+mod valuation;
 
 pub use greedy::Greedy;
 pub use mcts::{default_params, unseen_tiles, CarcassonneKnowledge, MctsBot};
