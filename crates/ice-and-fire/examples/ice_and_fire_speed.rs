@@ -7,6 +7,10 @@
 //! and played with the rules' checks (the work the official Java referee does on an answer
 //! line), and through realm's whole referee, which also builds every phase's input text.
 //!
+//! Last, uniform playouts through the `State` contract (`State::random_action` until the
+//! game ends): a different distribution (every legal action equally likely, `End` included),
+//! so its games are longer, and it is compared with the random player per action.
+//!
 //! `cargo run --release -p realm-ice-and-fire --example ice_and_fire_speed [GAMES]`
 //!
 //! With `--dump FILE`, it also writes the games for an external replayer (issue 19 compares
@@ -18,7 +22,7 @@
 use std::fmt::Write as _;
 use std::hint::black_box;
 
-use realm_core::{chacha_rng, Referee, State};
+use realm_core::{chacha_rng, random_playout, Referee, State};
 use realm_ice_and_fire::playout::random_attempt;
 use realm_ice_and_fire::protocol::{parse_line, Command};
 use realm_ice_and_fire::{Action, Cell, GameState, IceAndFireReferee, League};
@@ -196,6 +200,21 @@ fn main() {
     println!(
         "league 4 ({:.0} actions a game), games/s: random player {direct:.0}, replayed through State {through_state:.0}, from the text {from_text:.0}, through the referee {through_referee:.0}",
         n_actions as f64 / games as f64
+    );
+    // Uniform playouts through `State`, seeds 1..=games.
+    let mut buf = Vec::new();
+    let mut uniform_actions = 0usize;
+    let mut uniform_games = 0usize;
+    let uniform = games_per_second(games, |seed| {
+        let mut state = GameState::new(seed, league);
+        uniform_actions += random_playout(&mut state, &mut rng, &mut buf);
+        uniform_games += 1;
+    });
+    let per_game = uniform_actions as f64 / uniform_games as f64;
+    println!(
+        "actions/s: random player {:.2} M; uniform playouts through State {:.2} M ({uniform:.0} games/s, {per_game:.0} actions a game)",
+        direct * n_actions as f64 / games as f64 / 1e6,
+        uniform * per_game / 1e6,
     );
     if let Some(path) = dump_to {
         let text: String = (1..=games)
