@@ -5,7 +5,8 @@
 //! Knowledge: playouts stop after `depth` actions (default 8, about four turns) and the
 //! position is valued by `valuation` (the score plus what each kind of open feature would pay
 //! now and the men in supply, weighed by how much of the bag is left, as fitted on recorded
-//! games), as rank and margin rewards; a finished game is valued by its final scores.
+//! two-player league 3 games; the end-now score and men elsewhere), as rank and margin
+//! rewards; a finished game is valued by its final scores.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;

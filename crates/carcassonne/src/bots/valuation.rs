@@ -81,8 +81,36 @@ fn full_bag(league: u32) -> usize {
     sizes[(league as usize).min(3)].max(1)
 }
 
-/// Each player's value in 1 / `VALUE_UNIT` points (entries past the players are zero).
+/// Each player's value in 1 / `VALUE_UNIT` points (entries past the players are zero): the
+/// fitted valuation in two-player league 3 games, where it was fitted and measured, and the
+/// end-now one elsewhere (with four players in leagues 1 and 2 the fitted weights played
+/// worse: STRENGTH.md).
 pub fn valuation(board: &Board, league: u32, bag_left: usize) -> [i64; MAX_PLAYERS] {
+    if board.n_players() == 2 && league == 3 {
+        fitted(board, league, bag_left)
+    } else {
+        end_now(board)
+    }
+}
+
+/// What the men still in a player's supply are worth, in points, to the end-now valuation: a
+/// man on an open feature already counts in the end-now score, so without this the search
+/// would spend every man at once; the last two are worth the most.
+fn supply_value(men_left: u8) -> i64 {
+    i64::from(men_left) + if men_left >= 1 { 3 } else { 0 } + if men_left >= 2 { 1 } else { 0 }
+}
+
+/// The end-now score (score plus final scoring now) plus the value of the men in supply.
+fn end_now(board: &Board) -> [i64; MAX_PLAYERS] {
+    let mut values = [0; MAX_PLAYERS];
+    for (p, (value, now)) in values.iter_mut().zip(board.end_now()).enumerate() {
+        *value = (now + supply_value(board.men_left(p))) * VALUE_UNIT as i64;
+    }
+    values
+}
+
+/// The fitted valuation (see the module's documentation).
+fn fitted(board: &Board, league: u32, bag_left: usize) -> [i64; MAX_PLAYERS] {
     let fraction = (bag_left as f32 / full_bag(league) as f32).min(1.0);
     let open = board.open_value();
     let [castles, roads, monasteries, fields] = open.by_kind;
@@ -151,6 +179,9 @@ mod tests {
         // The whole bag left, and none.
         let early = valuation(&board, 3, full_bag(3));
         let late = valuation(&board, 3, 0);
+        // Other leagues keep the end-now valuation: player 1's six men are worth 6 + 3 + 1.
+        let other = valuation(&board, 2, full_bag(2));
+        assert_eq!(other[1], 10 * VALUE_UNIT as i64);
         assert_eq!(early[..2], [value(1.0, 0), value(1.0, 1)]);
         assert_eq!(late[..2], [value(0.0, 0), value(0.0, 1)]);
         assert_eq!(early[2..], [0, 0], "no third player");
