@@ -9,9 +9,8 @@
 //! [first game]]] > data.csv`
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::RngCore;
 use realm_carcassonne::bots::{
-    default_params, unseen_tiles, CarcassonneKnowledge, Greedy, Observation,
+    default_params, sampled_state, unseen_tiles, CarcassonneKnowledge, Greedy, Observation,
 };
 use realm_carcassonne::protocol::parse_token;
 use realm_carcassonne::setup::unshuffled_bag;
@@ -47,13 +46,7 @@ fn parse_answer(line: &str) -> [Action; 2] {
 /// The search bot's turn (what `MctsBot` answers, with an iteration budget).
 fn search_answer(obs: &Observation, iterations: u64, seed: u64) -> [Action; 2] {
     let unseen = unseen_tiles(LEAGUE, obs).expect("a league 3 board");
-    let mut sample = |rng: &mut ChaCha8Rng| {
-        let mut bag = unseen.clone();
-        for i in (1..bag.len()).rev() {
-            bag.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-        }
-        State::from_observed(LEAGUE, obs.board.clone(), obs.me, obs.tile, bag)
-    };
+    let mut sample = |rng: &mut ChaCha8Rng| sampled_state(LEAGUE, obs, &unseen, rng);
     let mut search = Mcts::new(default_params(), CarcassonneKnowledge, seed);
     let best = search
         .search_sampled(&mut sample, Budget::iterations(iterations))
@@ -80,21 +73,14 @@ fn main() {
         let mut turn = 0;
         while let (Some(me), Some(tile)) = (state.to_move(), state.current_tile()) {
             let board = state.board();
-            let open = board.open_value();
+            let terms = board.open_value().terms();
             for player in 0..2 {
                 rows.push(Row {
                     turn,
                     player,
                     bag: state.bag_left().len(),
                     score: board.scores()[player],
-                    open: [
-                        open.by_kind[0][player],
-                        open.by_kind[1][player],
-                        open.by_kind[2][player],
-                        open.by_kind[3][player],
-                        open.nearly_closed_castles[player],
-                        open.field_prospects[player],
-                    ],
+                    open: terms.map(|term| term[player]),
                     men_left: board.men_left(player),
                 });
             }

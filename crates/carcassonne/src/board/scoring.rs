@@ -17,6 +17,22 @@ pub struct OpenValue {
     pub field_prospects: [i64; MAX_PLAYERS],
 }
 
+impl OpenValue {
+    /// Every term per player, in one order: the four kinds of `by_kind`, then
+    /// `nearly_closed_castles` and `field_prospects`.
+    pub fn terms(&self) -> [[i64; MAX_PLAYERS]; 6] {
+        let [castles, roads, monasteries, fields] = self.by_kind;
+        [
+            castles,
+            roads,
+            monasteries,
+            fields,
+            self.nearly_closed_castles,
+            self.field_prospects,
+        ]
+    }
+}
+
 /// A block's score data (§2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockSize {

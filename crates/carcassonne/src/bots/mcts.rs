@@ -129,6 +129,17 @@ pub fn unseen_tiles(league: u32, obs: &Observation) -> Option<Vec<u8>> {
     Some(bag)
 }
 
+/// A full state consistent with `obs`: the board as seen, the tile in hand, and the `unseen`
+/// tiles in a random order as the bag (what each determinization of the search plays).
+pub fn sampled_state(league: u32, obs: &Observation, unseen: &[u8], rng: &mut ChaCha8Rng) -> State {
+    let mut bag = unseen.to_vec();
+    for i in (1..bag.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        bag.swap(i, j);
+    }
+    State::from_observed(league, obs.board.clone(), obs.me, obs.tile, bag)
+}
+
 impl Bot for MctsBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
         let limit = if self.n_calls == 0 {
@@ -143,14 +154,7 @@ impl Bot for MctsBot {
         let Some(unseen) = unseen_tiles(self.league, &obs) else {
             return self.greedy.answer(&obs);
         };
-        let mut sample = |rng: &mut ChaCha8Rng| {
-            let mut bag = unseen.clone();
-            for i in (1..bag.len()).rev() {
-                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-                bag.swap(i, j);
-            }
-            State::from_observed(self.league, obs.board.clone(), obs.me, obs.tile, bag)
-        };
+        let mut sample = |rng: &mut ChaCha8Rng| sampled_state(self.league, &obs, &unseen, rng);
         let params = self.options.apply(default_params());
         let mut search = Mcts::new(params, CarcassonneKnowledge, self.seed ^ self.n_calls);
         let result = match self.options.algorithm.unwrap_or(Algorithm::Uct) {

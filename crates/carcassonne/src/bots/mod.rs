@@ -8,7 +8,7 @@ mod random;
 mod valuation;
 
 pub use greedy::Greedy;
-pub use mcts::{default_params, unseen_tiles, CarcassonneKnowledge, MctsBot};
+pub use mcts::{default_params, sampled_state, unseen_tiles, CarcassonneKnowledge, MctsBot};
 pub use random::Random;
 
 use realm_core::{read_line, BotError, Input};

@@ -33,8 +33,7 @@ impl Weight {
     }
 }
 
-/// Open castles, roads, monasteries and fields (`OpenValue::by_kind`), then
-/// `nearly_closed_castles` and `field_prospects`.
+/// The weights of `OpenValue::terms`, in its order.
 const OPEN_TERMS: [Weight; 6] = [
     Weight {
         at_end: 0.971,
@@ -112,16 +111,7 @@ fn end_now(board: &Board) -> [i64; MAX_PLAYERS] {
 /// The fitted valuation (see the module's documentation).
 fn fitted(board: &Board, league: u32, bag_left: usize) -> [i64; MAX_PLAYERS] {
     let fraction = (bag_left as f32 / full_bag(league) as f32).min(1.0);
-    let open = board.open_value();
-    let [castles, roads, monasteries, fields] = open.by_kind;
-    let terms = [
-        castles,
-        roads,
-        monasteries,
-        fields,
-        open.nearly_closed_castles,
-        open.field_prospects,
-    ];
+    let terms = board.open_value().terms();
     let mut values = [0; MAX_PLAYERS];
     for (p, value) in values.iter_mut().enumerate().take(board.n_players()) {
         let mut v = board.scores()[p] as f32;
