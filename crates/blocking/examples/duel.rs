@@ -20,7 +20,9 @@ fn preset(name: &str) -> Option<BlokusKnowledge> {
     let (playout, order) = match name {
         "default" => return Some(BlokusKnowledge::default()),
         "old" => (Playout::LargestShape, Order::Size),
+        // The defaults before the learned prior (2026-11-26).
         "contact" => (Playout::LargestShape, Order::SizeThenContact),
+        "learned" => (Playout::LargestShape, Order::Learned),
         "bestof2" => (
             Playout::LargestShapeBestOf { samples: 2 },
             Order::SizeThenContact,

@@ -225,6 +225,11 @@ impl Position {
         &self.corner[p]
     }
 
+    /// The cells of colour `p`, indexed like `anchors`.
+    pub fn colour(&self, p: PlayerId) -> &Rows {
+        &self.own[p]
+    }
+
     /// The plane of cells `p` may cover (empty, not edge-adjacent to its colour), indexed like
     /// `anchors`.
     pub fn free_plane(&self, p: PlayerId) -> &Rows {

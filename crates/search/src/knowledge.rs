@@ -28,6 +28,11 @@ pub trait Knowledge<S: State> {
     /// (the search shuffles it first so that ties are broken at random).
     fn order(&mut self, _state: &S, _actions: &mut Vec<S::Action>) {}
 
+    /// Each action's prior in [0, 1] (1 for the likeliest), in `actions`' order after
+    /// `order`, into `out`; the search gives a child `MctsParams::prior_visits` virtual visits
+    /// at the parent's mean times its prior. The default (nothing) leaves children unbiased.
+    fn priors(&mut self, _state: &S, _actions: &[S::Action], _out: &mut Vec<f32>) {}
+
     /// Rewards of a finished game (default: shares of opponents beaten, from the ranks).
     fn terminal_rewards(&mut self, state: &S) -> Rewards {
         rank_rewards(&state.outcome().ranks)

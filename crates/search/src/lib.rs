@@ -2,12 +2,12 @@
 //!
 //! * [`Mcts`]: UCT with max-n rewards (every node keeps every player's reward sum, so 2, 3
 //!   and 4 players are handled alike), a node arena with index handles that is reused between
-//!   searches, optional progressive widening, depth-cut playouts with a leaf evaluator, tree
-//!   reuse after observed actions, and determinized search over sampled hidden states with
-//!   merged root statistics.
+//!   searches, optional progressive widening, optional move priors (virtual visits),
+//!   depth-cut playouts with a leaf evaluator, tree reuse after observed actions, and
+//!   determinized search over sampled hidden states with merged root statistics.
 //! * [`flat_monte_carlo`]: every root action gets playouts in turn; the best mean wins.
 //! * [`Knowledge`]: what a game may plug in (playout policy, leaf evaluation, action order,
-//!   rewards); [`Uniform`] is the knowledge-free default.
+//!   priors, rewards); [`Uniform`] is the knowledge-free default.
 //! * [`SearchOptions`]: the `key=value,...` settings of a `builtin:mcts:...` bot.
 //!
 //! With an iteration budget and a seed every search is deterministic; a wall-clock deadline

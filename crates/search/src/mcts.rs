@@ -2,7 +2,8 @@
 //!
 //! One iteration: from the root, select children by UCB1 on the mean reward of the player who
 //! moves there (unvisited children first, in the knowledge's order, among the first
-//! `widening` children), expand a node's children the first time it is left, play out from
+//! `widening` children; a child with prior virtual visits counts them into its mean and its
+//! exploration term), expand a node's children the first time it is left, play out from
 //! the first new node, and add the playout's rewards for every player along the path.
 
 use rand_chacha::ChaCha8Rng;
@@ -37,6 +38,9 @@ pub struct MctsParams {
     pub widening: Option<Widening>,
     /// Sampled hidden states searched side by side by `search_sampled`.
     pub determinizations: usize,
+    /// Virtual visits a new child starts with when the knowledge gives priors: that many
+    /// visits at the parent's mean scaled by the child's prior (0: priors unused).
+    pub prior_visits: f32,
 }
 
 impl Default for MctsParams {
@@ -46,6 +50,7 @@ impl Default for MctsParams {
             playout_depth: None,
             widening: None,
             determinizations: 1,
+            prior_visits: 0.0,
         }
     }
 }
@@ -80,6 +85,7 @@ pub struct Mcts<S: State, K: Knowledge<S>> {
     /// True when `trees[0]`'s root is the root of the last `search`.
     searched: bool,
     buf: Vec<S::Action>,
+    priors: Vec<f32>,
     path: Vec<u32>,
     /// How many trees the last search grew.
     last_trees: usize,
@@ -95,6 +101,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             reusable: false,
             searched: false,
             buf: Vec::new(),
+            priors: Vec::new(),
             path: Vec::new(),
             last_trees: 0,
         }
@@ -261,10 +268,27 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             self.buf.swap(i, j);
         }
         self.knowledge.order(state, &mut self.buf);
+        self.priors.clear();
+        if self.params.prior_visits > 0.0 {
+            self.knowledge.priors(state, &self.buf, &mut self.priors);
+        }
         let nodes = &mut self.trees[t].nodes;
+        // The mean reward of the player to move here, what a child's prior scales.
+        let parent = &nodes[node];
+        let base = if parent.visits == 0 {
+            0.5
+        } else {
+            parent.rewards[player] / parent.visits as f32
+        };
+        let virtual_visits = self.params.prior_visits;
         let first = nodes.len() as u32;
-        for action in self.buf.drain(..) {
-            nodes.push(Node::new(Some(action), player as u8));
+        for (i, action) in self.buf.drain(..).enumerate() {
+            let mut child = Node::new(Some(action), player as u8);
+            if let Some(&prior) = self.priors.get(i) {
+                child.prior_visits = virtual_visits;
+                child.prior_sum = virtual_visits * base * prior;
+            }
+            nodes.push(child);
         }
         let n_children = nodes.len() as u32 - first;
         let n = &mut nodes[node];
@@ -289,10 +313,12 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         let mut best_value = f32::NEG_INFINITY;
         for i in range {
             let child = &nodes[i];
-            if child.visits == 0 {
+            if child.visits == 0 && child.prior_visits == 0.0 {
                 return Some(i);
             }
-            let value = child.mean() + c * (log_n / child.visits as f32).sqrt();
+            let n = child.visits as f32 + child.prior_visits;
+            let mean = (child.rewards[child.mover as usize] + child.prior_sum) / n;
+            let value = mean + c * (log_n / n).sqrt();
             if value > best_value {
                 best_value = value;
                 best = i;

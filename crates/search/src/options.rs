@@ -54,6 +54,7 @@ pub struct SearchOptions {
     pub algorithm: Option<Algorithm>,
     pub widening_base: Option<f32>,
     pub widening_exponent: Option<f32>,
+    pub prior_visits: Option<f32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -72,13 +73,14 @@ pub enum OptionError {
     },
 }
 
-const KNOWN: &str = "ms, iters, c, depth, det, algo (uct|flat), pw, pwe";
+const KNOWN: &str = "ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
 iters (iterations per answer; alone it makes the bot deterministic), c (exploration), \
 depth (playout actions before the leaf evaluation), det (sampled hidden states), \
-algo (uct or flat), pw and pwe (progressive widening base and exponent)";
+algo (uct or flat), pw and pwe (progressive widening base and exponent), prior (virtual \
+visits of the game's move prior, 0 for none)";
 
 fn parse<T: std::str::FromStr>(
     key: &str,
@@ -146,6 +148,7 @@ impl SearchOptions {
                     key,
                     non_negative(key, value, number)?,
                 )?,
+                "prior" => set(&mut o.prior_visits, key, non_negative(key, value, number)?)?,
                 _ => return Err(OptionError::UnknownKey(key.to_string())),
             }
         }
@@ -162,6 +165,9 @@ impl SearchOptions {
         }
         if let Some(k) = self.determinizations {
             params.determinizations = k;
+        }
+        if let Some(v) = self.prior_visits {
+            params.prior_visits = v;
         }
         if self.widening_base.is_some() || self.widening_exponent.is_some() {
             let old = params.widening.unwrap_or(Widening {
@@ -230,13 +236,15 @@ mod tests {
 
     #[test]
     fn options_parse_and_apply() {
-        let o = SearchOptions::parse("ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3").unwrap();
+        let o =
+            SearchOptions::parse("ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2").unwrap();
         assert_eq!(o.ms, Some(80));
         assert_eq!(o.iterations, Some(5000));
         assert_eq!(o.algorithm, Some(Algorithm::Flat));
         let p = o.apply(MctsParams::default());
         assert_eq!(p.exploration, 0.5);
         assert_eq!(p.determinizations, 4);
+        assert_eq!(p.prior_visits, 2.0);
         assert_eq!(
             p.widening,
             Some(Widening {
@@ -265,7 +273,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, iters, c, depth, det, algo (uct|flat), pw, pwe"
+            "unknown option `speed`; options: ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

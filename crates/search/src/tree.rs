@@ -16,6 +16,10 @@ pub(crate) struct Node<A> {
     pub first_child: u32,
     pub n_children: u32,
     pub expanded: bool,
+    /// Virtual visits and reward sum from the knowledge's prior (zero without one); they
+    /// steer selection only, never the reported statistics.
+    pub prior_visits: f32,
+    pub prior_sum: f32,
 }
 
 impl<A> Node<A> {
@@ -28,21 +32,14 @@ impl<A> Node<A> {
             first_child: 0,
             n_children: 0,
             expanded: false,
+            prior_visits: 0.0,
+            prior_sum: 0.0,
         }
     }
 
     pub fn children(&self) -> std::ops::Range<usize> {
         let first = self.first_child as usize;
         first..first + self.n_children as usize
-    }
-
-    /// The mean reward of the player who moved here.
-    pub fn mean(&self) -> f32 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.rewards[self.mover as usize] / self.visits as f32
-        }
     }
 }
 

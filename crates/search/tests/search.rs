@@ -213,6 +213,52 @@ fn widening_searches_the_ordered_prefix_and_depth_cuts_call_the_evaluator() {
     assert!(mcts.knowledge.evaluations > 0);
 }
 
+/// Knowledge whose prior names the winning reply (prior 1, the others 0.01) and whose cut
+/// positions are all draws, so only the prior can tell the actions apart.
+struct Prior;
+
+impl Knowledge<Subtraction> for Prior {
+    fn order(&mut self, state: &Subtraction, actions: &mut Vec<u32>) {
+        let good = state.stones % 4;
+        actions.sort_by_key(|&a| a != good);
+    }
+
+    fn priors(&mut self, state: &Subtraction, actions: &[u32], out: &mut Vec<f32>) {
+        let good = state.stones % 4;
+        out.extend(actions.iter().map(|&a| if a == good { 1.0 } else { 0.01 }));
+    }
+
+    fn evaluate(&mut self, _state: &Subtraction) -> Option<Rewards> {
+        Some([0.5, 0.5, 0.0, 0.0])
+    }
+}
+
+#[test]
+fn prior_visits_steer_the_search_to_the_likeliest_move_and_stay_out_of_the_statistics() {
+    let root_visits = |prior_visits: f32| {
+        let params = MctsParams {
+            playout_depth: Some(0),
+            prior_visits,
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, Prior, 5);
+        let result = mcts
+            .search(&Subtraction::new(30, 2), Budget::iterations(300))
+            .unwrap();
+        assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u32>(), 300);
+        let visits_of = |a: u32| result.stats.iter().find(|s| s.action == a).unwrap().visits;
+        (visits_of(2), result.best)
+    };
+    // Without prior visits the draws leave the three actions even.
+    let (even, _) = root_visits(0.0);
+    assert!((95..=105).contains(&even), "{even} of 300");
+    // With them, the prior's move (take 2 of 30) gets half of them: the others start at a
+    // loss that their draws only slowly wash out.
+    let (steered, best) = root_visits(3.0);
+    assert!(steered > 130, "{steered} of 300");
+    assert_eq!(best, 2);
+}
+
 /// A hidden card 0..4 decides who wins: player 0 may `Fold` (a sure half point) or `Call`
 /// (wins when the card is 3 or more, else loses). Player 0 does not see the card.
 #[derive(Clone, Debug)]

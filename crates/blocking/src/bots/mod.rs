@@ -8,7 +8,10 @@ mod observe;
 mod random;
 
 pub use greedy::Greedy;
-pub use mcts::{contact_value, default_params, BlokusKnowledge, MctsBot, Order, Playout};
+pub use mcts::{
+    contact_value, default_params, BlokusKnowledge, MctsBot, Order, Playout, PriorContext,
+    COUNT_NAMES, N_FEATURES, N_LETTERS,
+};
 pub use observe::{Observation, Reader};
 pub use random::RandomBot;
 

@@ -6,6 +6,7 @@ use rand_core::RngCore;
 use realm_core::State;
 use realm_search::{margin_rewards, Knowledge, Rewards};
 
+use super::prior::PriorContext;
 use crate::rules::{Placement, Position, OFF};
 use crate::shapes::tables;
 
@@ -22,6 +23,9 @@ pub enum Playout {
     /// contact value (own anchors won, opponents' anchors taken): closer to real play for a
     /// few more bit operations per step.
     LargestShapeBestOf { samples: u8 },
+    /// Among `samples` random placements of the largest size that fits, the one the learned
+    /// prior likes best.
+    LargestShapeLearnedBestOf { samples: u8 },
 }
 
 /// How freshly expanded children are ordered (the prior of progressive widening).
@@ -32,6 +36,8 @@ pub enum Order {
     /// Largest shape first, then by contact value: moves that open own corners and cover
     /// opponents' anchors come before the rest of their size.
     SizeThenContact,
+    /// By the learned prior (`prior.rs`), fitted to strong play.
+    Learned,
 }
 
 /// Blokus knowledge for the search (see the module comment).
@@ -43,11 +49,15 @@ pub struct BlokusKnowledge {
     pub margin_scale: f32,
     pub margin_weight: f32,
     keyed: Vec<(i32, Placement)>,
+    scored: Vec<(f32, Placement)>,
 }
 
 impl Default for BlokusKnowledge {
     fn default() -> Self {
-        BlokusKnowledge::new(Playout::LargestShape, Order::SizeThenContact)
+        BlokusKnowledge::new(
+            Playout::LargestShapeLearnedBestOf { samples: 4 },
+            Order::Learned,
+        )
     }
 }
 
@@ -59,6 +69,7 @@ impl BlokusKnowledge {
             margin_scale: 10.0,
             margin_weight: 0.3,
             keyed: Vec::new(),
+            scored: Vec::new(),
         }
     }
 
@@ -147,6 +158,24 @@ impl Knowledge<Position> for BlokusKnowledge {
                 }
                 Some(best)
             }
+            Playout::LargestShapeLearnedBestOf { samples } => {
+                self.largest_fitting(state, buf);
+                if buf.is_empty() {
+                    return None;
+                }
+                let ctx = PriorContext::new(state)?;
+                let mut best = buf[pick(rng, buf.len())];
+                let mut best_value = ctx.score(best);
+                for _ in 1..samples {
+                    let mv = buf[pick(rng, buf.len())];
+                    let value = ctx.score(mv);
+                    if value > best_value {
+                        best = mv;
+                        best_value = value;
+                    }
+                }
+                Some(best)
+            }
         }
     }
 
@@ -165,7 +194,31 @@ impl Knowledge<Position> for BlokusKnowledge {
                 actions.clear();
                 actions.extend(self.keyed.iter().map(|&(_, m)| m));
             }
+            Order::Learned => {
+                let Some(ctx) = PriorContext::new(state) else {
+                    return;
+                };
+                self.scored.clear();
+                self.scored
+                    .extend(actions.iter().map(|&m| (ctx.score(m), m)));
+                self.scored
+                    .sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+                actions.clear();
+                actions.extend(self.scored.iter().map(|&(_, m)| m));
+            }
         }
+    }
+
+    fn priors(&mut self, _state: &Position, actions: &[Placement], out: &mut Vec<f32>) {
+        // `order` just scored these actions (learned order only): prior exp((s - max) / 2),
+        // the square root of the move's probability relative to the likeliest.
+        if self.order != Order::Learned || self.scored.len() != actions.len() {
+            return;
+        }
+        let Some(&(max, _)) = self.scored.first() else {
+            return;
+        };
+        out.extend(self.scored.iter().map(|&(s, _)| ((s - max) * 0.5).exp()));
     }
 
     fn terminal_rewards(&mut self, state: &Position) -> Rewards {
