@@ -101,12 +101,31 @@ impl PriorContext {
     /// The features of `mv` (a legal placement of the player to move) into `out`.
     pub fn features(&self, mv: Placement, out: &mut [u8; N_FEATURES]) {
         out.fill(0);
+        self.visit(mv, |k, n| out[k] += n as u8);
+    }
+
+    /// The prior's log-weight of `mv`: higher is likelier to be the best move.
+    pub fn score(&self, mv: Placement) -> f32 {
+        let mut counts = [0u32; N_FEATURES];
+        self.visit(mv, |k, n| counts[k] += n);
+        counts
+            .iter()
+            .zip(WEIGHTS.iter())
+            .map(|(&n, &w)| n as f32 * w)
+            .sum()
+    }
+
+    /// Calls `add(feature, count)` for each feature of `mv` (a feature may come several
+    /// times; its value is the sum). One walk for both `features` and `score`, inlined into
+    /// each.
+    #[inline(always)]
+    fn visit(&self, mv: Placement, mut add: impl FnMut(usize, u32)) {
         let o = mv.shape();
-        out[o.letter as usize] = 1;
-        let c = &mut out[N_LETTERS..];
+        add(o.letter as usize, 1);
+        let mut c = |k: usize, n: u32| add(N_LETTERS + k, n);
         let x = mv.x as u32;
         let y = mv.y as usize;
-        let count = |v: u32| v.count_ones() as u8;
+        let count = |v: u32| v.count_ones();
         // Window rows: array indices y .. y + h + 2 (board rows y - 1 .. y + h), as the halo.
         let mut cells = [0u32; 7];
         let mut edges = [0u32; 7];
@@ -119,21 +138,21 @@ impl PriorContext {
         for r in 0..o.h as usize + 2 {
             let i = y + r;
             let m = cells[r];
-            c[0] += count(m & self.opp_anchor[i]);
-            c[1] += count(m & self.opp_anchor_near[i]);
-            c[2] += count(m & self.own_anchor[i]);
-            c[3] += count(m & self.opp_free[i]);
+            c(0, count(m & self.opp_anchor[i]));
+            c(1, count(m & self.opp_anchor_near[i]));
+            c(2, count(m & self.own_anchor[i]));
+            c(3, count(m & self.opp_free[i]));
             let e = edges[r];
-            c[4] += count(e & self.opp_colour[i]);
-            c[5] += count(e & !self.own_free[i] & !self.opp_colour[i]);
-            c[6] += count(e & self.own_anchor[i]);
-            c[7] += count(e & self.own_free[i] & !self.own_anchor[i]);
-            c[8] += count(e & self.own_free[i] & self.opp_free[i]);
+            c(4, count(e & self.opp_colour[i]));
+            c(5, count(e & !self.own_free[i] & !self.opp_colour[i]));
+            c(6, count(e & self.own_anchor[i]));
+            c(7, count(e & self.own_free[i] & !self.own_anchor[i]));
+            c(8, count(e & self.own_free[i] & self.opp_free[i]));
             let d = ((o.diag[r] as u64) << x >> 1) as u32 & self.col & !e;
-            c[9] += count(d & self.own_anchor[i]);
-            c[10] += count(d & !self.own_free[i]);
+            c(9, count(d & self.own_anchor[i]));
+            c(10, count(d & !self.own_free[i]));
             let mut new = d & self.own_free[i] & !self.own_anchor[i];
-            c[14] += count(new & self.opp_anchor[i]);
+            c(14, count(new & self.opp_anchor[i]));
             while new != 0 {
                 let bit = new & new.wrapping_neg();
                 new ^= bit;
@@ -148,24 +167,13 @@ impl PriorContext {
                 let side = open(i, bit << 1 | bit >> 1);
                 // Two of a corner cell's four neighbours touch the placement: 0..=2 stay open.
                 let neighbours = count(side) + count(open(i - 1, bit)) + count(open(i + 1, bit));
-                c[11 + neighbours.min(2) as usize] += 1;
+                c(11 + neighbours.min(2) as usize, 1);
             }
             if self.early {
-                c[15] += count(m);
-                c[16] += count(m & self.center[i]);
+                c(15, count(m));
+                c(16, count(m & self.center[i]));
             }
         }
-    }
-
-    /// The prior's log-weight of `mv`: higher is likelier to be the best move.
-    pub fn score(&self, mv: Placement) -> f32 {
-        let mut features = [0u8; N_FEATURES];
-        self.features(mv, &mut features);
-        features
-            .iter()
-            .zip(WEIGHTS.iter())
-            .map(|(&f, &w)| f as f32 * w)
-            .sum()
     }
 
     /// The player the context is for.
