@@ -105,6 +105,8 @@ pub struct Position {
     squares: [u16; 4],
     n_placed: [u8; 4],
     last_letter: [u8; 4],
+    /// Each player's latest placement (what a playout answers locally).
+    last_placement: [Option<Placement>; 4],
     /// Bit p: p has no legal placement and never will again (R7).
     stuck: u8,
     /// Bit p: p was eliminated (R17).
@@ -145,6 +147,7 @@ impl Position {
             squares: [0; 4],
             n_placed: [0; 4],
             last_letter: [NONE; 4],
+            last_placement: [None; 4],
             stuck: 0,
             eliminated: 0,
             elim_rank: [0; 4],
@@ -223,6 +226,11 @@ impl Position {
     /// The anchor plane of `p` (R9): bit x of `[y + OFF]` is cell (x, y).
     pub fn anchors(&self, p: PlayerId) -> &Rows {
         &self.corner[p]
+    }
+
+    /// The latest placement of `p`, if it has placed one.
+    pub fn last_placement(&self, p: PlayerId) -> Option<Placement> {
+        self.last_placement[p]
     }
 
     /// The cells of colour `p`, indexed like `anchors`.
@@ -399,6 +407,7 @@ impl Position {
         self.squares[p] += o.n as u16;
         self.n_placed[p] += 1;
         self.last_letter[p] = l as u8;
+        self.last_placement[p] = Some(mv);
         self.n_placements += 1;
     }
 

@@ -1,9 +1,10 @@
 //! `mcts`: UCT search (realm-search) over the full position, which the bot rebuilds from the
 //! protocol (`rebuild`), with Blokus knowledge (`knowledge`, `prior`): children ordered by a
 //! learned move prior (the order of progressive widening, and virtual visits that keep the
-//! likeliest moves in view), playouts that place the largest shape that fits (the prior's
-//! favourite of four samples), and rewards that blend the rank with the score margin. The
-//! tree is reused from one call to the next.
+//! likeliest moves in view), playouts that place the largest shape that fits and answer the
+//! opponent's latest placement when they can (the prior's favourite of four samples), and
+//! rewards that blend the rank with the score margin. The tree is reused from one call to the
+//! next.
 //!
 //! If the rebuilt position ever disagrees with the board or the valid-move list read, or the
 //! search's choice is not in that list, the bot answers the greedy move instead (and keeps

@@ -26,6 +26,10 @@ pub enum Playout {
     /// Among `samples` random placements of the largest size that fits, the one the learned
     /// prior likes best.
     LargestShapeLearnedBestOf { samples: u8 },
+    /// As `LargestShapeLearnedBestOf`, but among the placements that take a cell around the
+    /// opponents' latest placements (their new anchors and the cells next to them) when there
+    /// are any: the playout answers where the opponent just played.
+    LocalThenLearned { samples: u8 },
 }
 
 /// How freshly expanded children are ordered (the prior of progressive widening).
@@ -54,10 +58,7 @@ pub struct BlokusKnowledge {
 
 impl Default for BlokusKnowledge {
     fn default() -> Self {
-        BlokusKnowledge::new(
-            Playout::LargestShapeLearnedBestOf { samples: 4 },
-            Order::Learned,
-        )
+        BlokusKnowledge::new(Playout::LocalThenLearned { samples: 4 }, Order::Learned)
     }
 }
 
@@ -127,6 +128,36 @@ pub fn contact_value(state: &Position, mv: Placement) -> i32 {
     value
 }
 
+/// The cells around the opponents' latest placements: the anchors each one opened and the
+/// cells next to those anchors that the opponent may still cover.
+fn local_cells(state: &Position) -> crate::rules::Rows {
+    let mut local = [0u32; crate::rules::ROWS];
+    let Some(p) = state.current() else {
+        return local;
+    };
+    let col = (1u32 << state.size()) - 1;
+    for q in (0..state.player_count()).filter(|&q| q != p) {
+        let Some(mv) = state.last_placement(q) else {
+            continue;
+        };
+        let (o, x, y) = (mv.shape(), mv.x as u32, mv.y as usize);
+        let (anchors, free) = (state.anchors(q), state.free_plane(q));
+        for r in 0..o.h as usize + 2 {
+            let i = y + r;
+            let opened = ((o.diag[r] as u64) << x >> 1) as u32 & col & anchors[i];
+            if opened == 0 {
+                // (Always so in the off-board row 0, so `i - 1` below stays on the planes.)
+                continue;
+            }
+            local[i] |= opened;
+            local[i] |= (opened << 1 | opened >> 1) & col & free[i];
+            local[i - 1] |= opened & free[i - 1];
+            local[i + 1] |= opened & free[i + 1];
+        }
+    }
+    local
+}
+
 impl Knowledge<Position> for BlokusKnowledge {
     fn playout_action(
         &mut self,
@@ -151,6 +182,40 @@ impl Knowledge<Position> for BlokusKnowledge {
                 for _ in 1..samples {
                     let mv = buf[pick(rng, buf.len())];
                     let value = contact_value(state, mv);
+                    if value > best_value {
+                        best = mv;
+                        best_value = value;
+                    }
+                }
+                Some(best)
+            }
+            Playout::LocalThenLearned { samples } => {
+                self.largest_fitting(state, buf);
+                if buf.is_empty() {
+                    return None;
+                }
+                let local = local_cells(state);
+                let touches = |m: &Placement| {
+                    let o = m.shape();
+                    (0..o.h as usize).any(|r| o.rows[r] << m.x & local[m.y as usize + r + OFF] != 0)
+                };
+                let n = buf.len();
+                let mut k = 0;
+                for i in 0..n {
+                    if touches(&buf[i]) {
+                        buf.swap(i, k);
+                        k += 1;
+                    }
+                }
+                if k > 0 {
+                    buf.truncate(k);
+                }
+                let ctx = PriorContext::new(state)?;
+                let mut best = buf[pick(rng, buf.len())];
+                let mut best_value = ctx.score(best);
+                for _ in 1..samples {
+                    let mv = buf[pick(rng, buf.len())];
+                    let value = ctx.score(mv);
                     if value > best_value {
                         best = mv;
                         best_value = value;
@@ -254,6 +319,30 @@ mod tests {
             let mv = pos.random_action(&mut rng, &mut buf).unwrap();
             pos.play(mv);
         }
+    }
+
+    /// The local playout answers the opponent's latest placement whenever a placement of the
+    /// largest fitting size takes a cell around it.
+    #[test]
+    fn local_playouts_answer_the_latest_placement() {
+        let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+        let mut k = BlokusKnowledge::default();
+        let mut rng = realm_core::chacha_rng(3, 0);
+        let (mut buf, mut all) = (Vec::new(), Vec::new());
+        let mut answered = 0;
+        while pos.current().is_some() {
+            let local = local_cells(&pos);
+            pos.legal_actions(&mut all);
+            let largest = all.iter().map(|m| m.shape().n).max().unwrap();
+            let touches = |m: &Placement| m.cells().any(|(x, y)| local[y + OFF] >> x & 1 == 1);
+            let can_answer = all.iter().any(|m| m.shape().n == largest && touches(m));
+            let mv = k.playout_action(&pos, &mut rng, &mut buf).unwrap();
+            assert!(all.contains(&mv) && mv.shape().n == largest);
+            assert_eq!(touches(&mv), can_answer, "{mv:?}");
+            answered += can_answer as u32;
+            pos.play(mv);
+        }
+        assert!(answered > 5, "{answered}");
     }
 
     /// The largest-shape playout only ever picks among the legal placements of the largest
