@@ -19,7 +19,7 @@ use realm_core::{chacha_rng, Bot, BotError, ClockedInput, Input};
 use realm_search::{Mcts, MctsParams, SearchOptions, Widening};
 
 pub use knowledge::{contact_value, BlokusKnowledge, Order, Playout};
-pub use prior::{PriorContext, COUNT_NAMES, N_FEATURES, N_LETTERS};
+pub use prior::{PriorContext, N_FEATURES};
 pub use rebuild::config_of;
 
 use super::greedy;

@@ -10,7 +10,7 @@ mod random;
 pub use greedy::Greedy;
 pub use mcts::{
     contact_value, default_params, BlokusKnowledge, MctsBot, Order, Playout, PriorContext,
-    COUNT_NAMES, N_FEATURES, N_LETTERS,
+    N_FEATURES,
 };
 pub use observe::{Observation, Reader};
 pub use random::RandomBot;

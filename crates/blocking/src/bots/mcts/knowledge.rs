@@ -158,6 +158,28 @@ fn local_cells(state: &Position) -> crate::rules::Rows {
     local
 }
 
+/// The best of `samples` placements drawn from `buf` (not empty) by `value`; the first drawn
+/// wins ties.
+fn best_of<V: PartialOrd>(
+    buf: &[Placement],
+    samples: u8,
+    rng: &mut ChaCha8Rng,
+    value: impl Fn(Placement) -> V,
+) -> Placement {
+    let mut pick = || buf[(rng.next_u64() % buf.len() as u64) as usize];
+    let mut best = pick();
+    let mut best_value = value(best);
+    for _ in 1..samples {
+        let mv = pick();
+        let v = value(mv);
+        if v > best_value {
+            best = mv;
+            best_value = v;
+        }
+    }
+    best
+}
+
 impl Knowledge<Position> for BlokusKnowledge {
     fn playout_action(
         &mut self,
@@ -177,17 +199,7 @@ impl Knowledge<Position> for BlokusKnowledge {
                 if buf.is_empty() {
                     return None;
                 }
-                let mut best = buf[pick(rng, buf.len())];
-                let mut best_value = contact_value(state, best);
-                for _ in 1..samples {
-                    let mv = buf[pick(rng, buf.len())];
-                    let value = contact_value(state, mv);
-                    if value > best_value {
-                        best = mv;
-                        best_value = value;
-                    }
-                }
-                Some(best)
+                Some(best_of(buf, samples, rng, |m| contact_value(state, m)))
             }
             Playout::LocalThenLearned { samples } => {
                 self.largest_fitting(state, buf);
@@ -211,17 +223,7 @@ impl Knowledge<Position> for BlokusKnowledge {
                     buf.truncate(k);
                 }
                 let ctx = PriorContext::new(state)?;
-                let mut best = buf[pick(rng, buf.len())];
-                let mut best_value = ctx.score(best);
-                for _ in 1..samples {
-                    let mv = buf[pick(rng, buf.len())];
-                    let value = ctx.score(mv);
-                    if value > best_value {
-                        best = mv;
-                        best_value = value;
-                    }
-                }
-                Some(best)
+                Some(best_of(buf, samples, rng, |m| ctx.score(m)))
             }
             Playout::LargestShapeLearnedBestOf { samples } => {
                 self.largest_fitting(state, buf);
@@ -229,17 +231,7 @@ impl Knowledge<Position> for BlokusKnowledge {
                     return None;
                 }
                 let ctx = PriorContext::new(state)?;
-                let mut best = buf[pick(rng, buf.len())];
-                let mut best_value = ctx.score(best);
-                for _ in 1..samples {
-                    let mv = buf[pick(rng, buf.len())];
-                    let value = ctx.score(mv);
-                    if value > best_value {
-                        best = mv;
-                        best_value = value;
-                    }
-                }
-                Some(best)
+                Some(best_of(buf, samples, rng, |m| ctx.score(m)))
             }
         }
     }

@@ -4,6 +4,7 @@
 //! `tools/fit_blocking_prior.py` fits the weights). The search orders new children by it.
 
 use crate::rules::{Placement, Position, Rows, OFF, ROWS};
+use crate::shapes::N_LETTERS;
 
 /// Letters first (one-hot, 21), then the counts named in `COUNT_NAMES`: cells of the
 /// placement on opponents' anchors and next to them, on own anchors, reachable by an
@@ -12,10 +13,9 @@ use crate::rules::{Placement, Position, Rows, OFF, ROWS};
 /// by kind (own anchors already, dead), new own anchors by how many of their neighbours stay
 /// open, new anchors an opponent also has; and, in the first four rounds, its cells and its
 /// cells in the centre.
-pub const N_LETTERS: usize = 21;
 pub const N_FEATURES: usize = N_LETTERS + COUNT_NAMES.len();
 
-/// Names of the features after the letters, for the fitting tool's report.
+/// The counts after the letters, in the order of the feature rows and of `WEIGHTS`.
 pub const COUNT_NAMES: [&str; 17] = [
     "on_opp_anchor",
     "next_to_opp_anchor",
@@ -47,7 +47,6 @@ pub const WEIGHTS: [f32; N_FEATURES] = [
 
 /// What every placement of one position is measured against, computed once per position.
 pub struct PriorContext {
-    p: usize,
     col: u32,
     own_free: Rows,
     own_anchor: Rows,
@@ -66,7 +65,6 @@ impl PriorContext {
         let n = state.size();
         let col = (1u32 << n) - 1;
         let mut ctx = PriorContext {
-            p,
             col,
             own_free: *state.free_plane(p),
             own_anchor: *state.anchors(p),
@@ -174,11 +172,6 @@ impl PriorContext {
                 c(16, count(m & self.center[i]));
             }
         }
-    }
-
-    /// The player the context is for.
-    pub fn player(&self) -> usize {
-        self.p
     }
 }
 
