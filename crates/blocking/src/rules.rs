@@ -107,6 +107,8 @@ pub struct Position {
     last_letter: [u8; 4],
     /// Each player's latest placement (what a playout answers locally).
     last_placement: [Option<Placement>; 4],
+    /// Each player's placement before its latest.
+    previous_placement: [Option<Placement>; 4],
     /// Bit p: p has no legal placement and never will again (R7).
     stuck: u8,
     /// Bit p: p was eliminated (R17).
@@ -148,6 +150,7 @@ impl Position {
             n_placed: [0; 4],
             last_letter: [NONE; 4],
             last_placement: [None; 4],
+            previous_placement: [None; 4],
             stuck: 0,
             eliminated: 0,
             elim_rank: [0; 4],
@@ -233,6 +236,11 @@ impl Position {
         self.last_placement[p]
     }
 
+    /// The placement of `p` before its latest, if it has placed two.
+    pub fn previous_placement(&self, p: PlayerId) -> Option<Placement> {
+        self.previous_placement[p]
+    }
+
     /// The cells of colour `p`, indexed like `anchors`.
     pub fn colour(&self, p: PlayerId) -> &Rows {
         &self.own[p]
@@ -300,6 +308,28 @@ impl Position {
         self.scan_letters(p, letters & self.usable_letters(p), |found| {
             push_found(found, out)
         });
+    }
+
+    /// Appends the legal placements of `p` with a letter of `letters` that cover one of its
+    /// anchors inside `near`: every placement covering a cell of a set S when `near` holds
+    /// all the cells within four rows and columns of S (a shape spans at most five), since
+    /// every anchor such a placement covers lies that close.
+    pub fn generate_near(&self, p: PlayerId, letters: u32, near: &Rows, out: &mut Vec<Placement>) {
+        let mut corner = self.corner[p];
+        for (c, n) in corner.iter_mut().zip(near) {
+            *c &= n;
+        }
+        let letters = letters & self.usable_letters(p);
+        if letters == 0 || corner.iter().all(|&r| r == 0) {
+            return;
+        }
+        let job = movegen::Job {
+            n: self.n as usize,
+            corner: &corner,
+            free: &self.free[p],
+            letters,
+        };
+        movegen::scan(job, |found| push_found(found, out))
     }
 
     /// Number of legal placements of `p`.
@@ -407,6 +437,7 @@ impl Position {
         self.squares[p] += o.n as u16;
         self.n_placed[p] += 1;
         self.last_letter[p] = l as u8;
+        self.previous_placement[p] = self.last_placement[p];
         self.last_placement[p] = Some(mv);
         self.n_placements += 1;
     }

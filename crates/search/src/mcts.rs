@@ -41,6 +41,10 @@ pub struct MctsParams {
     /// Virtual visits a new child starts with when the knowledge gives priors: that many
     /// visits at the parent's mean scaled by the child's prior (0: priors unused).
     pub prior_visits: f32,
+    /// Visits a node (other than the root) needs before its children are listed: 1 lists
+    /// them on its second visit; more saves the listing and ordering where it is costly, at
+    /// the price of playouts from shallower leaves.
+    pub expand_visits: u32,
 }
 
 impl Default for MctsParams {
@@ -51,6 +55,7 @@ impl Default for MctsParams {
             widening: None,
             determinizations: 1,
             prior_visits: 0.0,
+            expand_visits: 1,
         }
     }
 }
@@ -223,7 +228,11 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             if leaf_new {
                 break;
             }
-            if !self.trees[t].nodes[node].expanded {
+            let here = &self.trees[t].nodes[node];
+            if !here.expanded {
+                if node != 0 && here.visits < self.params.expand_visits {
+                    break;
+                }
                 self.expand(t, node, &state, player);
             }
             let Some(child) = self.select(t, node) else {

@@ -55,6 +55,7 @@ pub struct SearchOptions {
     pub widening_base: Option<f32>,
     pub widening_exponent: Option<f32>,
     pub prior_visits: Option<f32>,
+    pub expand_visits: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,14 +74,15 @@ pub enum OptionError {
     },
 }
 
-const KNOWN: &str = "ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior";
+const KNOWN: &str = "ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
 iters (iterations per answer; alone it makes the bot deterministic), c (exploration), \
 depth (playout actions before the leaf evaluation), det (sampled hidden states), \
 algo (uct or flat), pw and pwe (progressive widening base and exponent), prior (virtual \
-visits of the game's move prior, 0 for none)";
+visits of the game's move prior, 0 for none), expand (visits a node needs before its children \
+are listed)";
 
 fn parse<T: std::str::FromStr>(
     key: &str,
@@ -149,6 +151,11 @@ impl SearchOptions {
                     non_negative(key, value, number)?,
                 )?,
                 "prior" => set(&mut o.prior_visits, key, non_negative(key, value, number)?)?,
+                "expand" => set(
+                    &mut o.expand_visits,
+                    key,
+                    parse::<u32>(key, value, positive)?.max(1),
+                )?,
                 _ => return Err(OptionError::UnknownKey(key.to_string())),
             }
         }
@@ -168,6 +175,9 @@ impl SearchOptions {
         }
         if let Some(v) = self.prior_visits {
             params.prior_visits = v;
+        }
+        if let Some(v) = self.expand_visits {
+            params.expand_visits = v;
         }
         if self.widening_base.is_some() || self.widening_exponent.is_some() {
             let old = params.widening.unwrap_or(Widening {
@@ -237,7 +247,8 @@ mod tests {
     #[test]
     fn options_parse_and_apply() {
         let o =
-            SearchOptions::parse("ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2").unwrap();
+            SearchOptions::parse("ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3")
+                .unwrap();
         assert_eq!(o.ms, Some(80));
         assert_eq!(o.iterations, Some(5000));
         assert_eq!(o.algorithm, Some(Algorithm::Flat));
@@ -245,6 +256,7 @@ mod tests {
         assert_eq!(p.exploration, 0.5);
         assert_eq!(p.determinizations, 4);
         assert_eq!(p.prior_visits, 2.0);
+        assert_eq!(p.expand_visits, 3);
         assert_eq!(
             p.widening,
             Some(Widening {
@@ -273,7 +285,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior"
+            "unknown option `speed`; options: ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

@@ -213,6 +213,39 @@ fn widening_searches_the_ordered_prefix_and_depth_cuts_call_the_evaluator() {
     assert!(mcts.knowledge.evaluations > 0);
 }
 
+/// Knowledge that counts the expansions (each lists and orders a node's children once).
+struct CountingExpansions {
+    expansions: u32,
+}
+
+impl Knowledge<Subtraction> for CountingExpansions {
+    fn order(&mut self, _state: &Subtraction, _actions: &mut Vec<u32>) {
+        self.expansions += 1;
+    }
+}
+
+#[test]
+fn nodes_list_their_children_only_after_the_expansion_visits() {
+    let expansions = |expand_visits: u32| {
+        let params = MctsParams {
+            expand_visits,
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, CountingExpansions { expansions: 0 }, 4);
+        let result = mcts
+            .search(&Subtraction::new(30, 2), Budget::iterations(400))
+            .unwrap();
+        assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u32>(), 400);
+        mcts.knowledge.expansions
+    };
+    // Never expanding below the root: flat UCT over the root's three actions.
+    assert_eq!(expansions(u32::MAX), 1);
+    // Below the root a node is expanded on its second visit by default, on its fourth with
+    // 4: the root's children (about 130 visits each) and some of theirs still are.
+    let (second, fourth) = (expansions(1), expansions(4));
+    assert!(fourth > 3 && fourth < second, "{second} / {fourth}");
+}
+
 /// Knowledge whose prior names the winning reply (prior 1, the others 0.01) and whose cut
 /// positions are all draws, so only the prior can tell the actions apart.
 struct Prior;

@@ -6,6 +6,7 @@ use rand_core::RngCore;
 use realm_core::State;
 use realm_search::{margin_rewards, Knowledge, Rewards};
 
+use super::local::{self, local_cells};
 use super::prior::PriorContext;
 use crate::rules::{Placement, Position, OFF};
 use crate::shapes::tables;
@@ -30,6 +31,10 @@ pub enum Playout {
     /// opponents' latest placements (their new anchors and the cells next to them) when there
     /// are any: the playout answers where the opponent just played.
     LocalThenLearned { samples: u8 },
+    /// The placements of highest local value around the opponents' last two placements
+    /// first, whatever their size, then a draw weighted towards large shapes (`samples` 0) or
+    /// the learned prior's favourite of `samples` (`local.rs`).
+    LocalValue { samples: u8 },
 }
 
 /// How freshly expanded children are ordered (the prior of progressive widening).
@@ -54,11 +59,12 @@ pub struct BlokusKnowledge {
     pub margin_weight: f32,
     keyed: Vec<(i32, Placement)>,
     scored: Vec<(f32, Placement)>,
+    weights: Vec<f32>,
 }
 
 impl Default for BlokusKnowledge {
     fn default() -> Self {
-        BlokusKnowledge::new(Playout::LocalThenLearned { samples: 4 }, Order::Learned)
+        BlokusKnowledge::new(Playout::LocalValue { samples: 0 }, Order::Learned)
     }
 }
 
@@ -71,6 +77,7 @@ impl BlokusKnowledge {
             margin_weight: 0.3,
             keyed: Vec::new(),
             scored: Vec::new(),
+            weights: Vec::new(),
         }
     }
 
@@ -128,39 +135,9 @@ pub fn contact_value(state: &Position, mv: Placement) -> i32 {
     value
 }
 
-/// The cells around the opponents' latest placements: the anchors each one opened and the
-/// cells next to those anchors that the opponent may still cover.
-fn local_cells(state: &Position) -> crate::rules::Rows {
-    let mut local = [0u32; crate::rules::ROWS];
-    let Some(p) = state.current() else {
-        return local;
-    };
-    let col = (1u32 << state.size()) - 1;
-    for q in (0..state.player_count()).filter(|&q| q != p) {
-        let Some(mv) = state.last_placement(q) else {
-            continue;
-        };
-        let (o, x, y) = (mv.shape(), mv.x as u32, mv.y as usize);
-        let (anchors, free) = (state.anchors(q), state.free_plane(q));
-        for r in 0..o.h as usize + 2 {
-            let i = y + r;
-            let opened = ((o.diag[r] as u64) << x >> 1) as u32 & col & anchors[i];
-            if opened == 0 {
-                // (Always so in the off-board row 0, so `i - 1` below stays on the planes.)
-                continue;
-            }
-            local[i] |= opened;
-            local[i] |= (opened << 1 | opened >> 1) & col & free[i];
-            local[i - 1] |= opened & free[i - 1];
-            local[i + 1] |= opened & free[i + 1];
-        }
-    }
-    local
-}
-
 /// The best of `samples` placements drawn from `buf` (not empty) by `value`; the first drawn
 /// wins ties.
-fn best_of<V: PartialOrd>(
+pub(super) fn best_of<V: PartialOrd>(
     buf: &[Placement],
     samples: u8,
     rng: &mut ChaCha8Rng,
@@ -206,7 +183,7 @@ impl Knowledge<Position> for BlokusKnowledge {
                 if buf.is_empty() {
                     return None;
                 }
-                let local = local_cells(state);
+                let local = local_cells(state, false);
                 let touches = |m: &Placement| {
                     let o = m.shape();
                     (0..o.h as usize).any(|r| o.rows[r] << m.x & local[m.y as usize + r + OFF] != 0)
@@ -224,6 +201,9 @@ impl Knowledge<Position> for BlokusKnowledge {
                 }
                 let ctx = PriorContext::new(state)?;
                 Some(best_of(buf, samples, rng, |m| ctx.score(m)))
+            }
+            Playout::LocalValue { samples } => {
+                local::choose(state, rng, buf, &mut self.weights, samples)
             }
             Playout::LargestShapeLearnedBestOf { samples } => {
                 self.largest_fitting(state, buf);
@@ -318,12 +298,12 @@ mod tests {
     #[test]
     fn local_playouts_answer_the_latest_placement() {
         let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
-        let mut k = BlokusKnowledge::default();
+        let mut k = BlokusKnowledge::new(Playout::LocalThenLearned { samples: 4 }, Order::Learned);
         let mut rng = realm_core::chacha_rng(3, 0);
         let (mut buf, mut all) = (Vec::new(), Vec::new());
         let mut answered = 0;
         while pos.current().is_some() {
-            let local = local_cells(&pos);
+            let local = local_cells(&pos, false);
             pos.legal_actions(&mut all);
             let largest = all.iter().map(|m| m.shape().n).max().unwrap();
             let touches = |m: &Placement| m.cells().any(|(x, y)| local[y + OFF] >> x & 1 == 1);
