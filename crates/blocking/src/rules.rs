@@ -284,7 +284,18 @@ impl Position {
         letters: u32,
         then: impl FnOnce(&Found) -> R,
     ) -> R {
-        let corner = &self.corner[p];
+        self.scan_from(p, letters, &self.corner[p], then)
+    }
+
+    /// `scan_letters` from the anchors in `corner` (a subset of the anchors of `p`).
+    #[inline(always)]
+    fn scan_from<R: Default>(
+        &self,
+        p: PlayerId,
+        letters: u32,
+        corner: &Rows,
+        then: impl FnOnce(&Found) -> R,
+    ) -> R {
         if letters == 0 || corner.iter().all(|&r| r == 0) {
             return R::default();
         }
@@ -320,16 +331,7 @@ impl Position {
             *c &= n;
         }
         let letters = letters & self.usable_letters(p);
-        if letters == 0 || corner.iter().all(|&r| r == 0) {
-            return;
-        }
-        let job = movegen::Job {
-            n: self.n as usize,
-            corner: &corner,
-            free: &self.free[p],
-            letters,
-        };
-        movegen::scan(job, |found| push_found(found, out))
+        self.scan_from(p, letters, &corner, |found| push_found(found, out))
     }
 
     /// Number of legal placements of `p`.

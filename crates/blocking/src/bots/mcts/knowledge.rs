@@ -6,9 +6,9 @@ use rand_core::RngCore;
 use realm_core::State;
 use realm_search::{margin_rewards, Knowledge, Rewards};
 
-use super::local::{self, local_cells};
+use super::local::{self, local_cells, local_value};
 use super::prior::PriorContext;
-use crate::rules::{Placement, Position, OFF};
+use crate::rules::{Placement, Position, OFF, ROWS};
 use crate::shapes::tables;
 
 /// How a playout picks its next placement.
@@ -184,10 +184,8 @@ impl Knowledge<Position> for BlokusKnowledge {
                     return None;
                 }
                 let local = local_cells(state, false);
-                let touches = |m: &Placement| {
-                    let o = m.shape();
-                    (0..o.h as usize).any(|r| o.rows[r] << m.x & local[m.y as usize + r + OFF] != 0)
-                };
+                let no_anchors = [0u32; ROWS];
+                let touches = |m: &Placement| local_value(m, &local, &no_anchors) > 0;
                 let n = buf.len();
                 let mut k = 0;
                 for i in 0..n {
