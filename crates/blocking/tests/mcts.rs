@@ -100,8 +100,8 @@ fn bad_options_are_refused_with_the_reason() {
     let err = new_bot("mcts:speed=3", 0, None).err().unwrap().to_string();
     assert_eq!(
         err,
-        "built-in bot `mcts:speed=3` of blocking: unknown option `speed`; options: ms, iters, c, \
-         depth, det, algo (uct|flat), pw, pwe, prior, expand"
+        "built-in bot `mcts:speed=3` of blocking: unknown option `speed`; options: ms, first, iters, \
+         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave"
     );
     assert!(new_bot("greedy:iters=3", 0, None).is_err());
 }

@@ -38,7 +38,7 @@ pub fn flat_monte_carlo<S: State, K: Knowledge<S>>(
             None => sample(rng),
         };
         state.apply(&actions[i]);
-        let rewards = playout(&mut state, knowledge, rng, &mut buf, playout_depth);
+        let rewards = playout(&mut state, knowledge, rng, &mut buf, playout_depth, None);
         sums[i] += rewards[player];
         visits[i] += 1;
         iterations += 1;

@@ -26,7 +26,7 @@ pub use flat::flat_monte_carlo;
 pub use knowledge::{Knowledge, Uniform};
 pub use mcts::{Mcts, MctsParams, RootStat, SearchResult, Widening};
 pub use options::{
-    bot_options, split_bot_name, Algorithm, OptionError, SearchOptions, DEFAULT_TIME_SHARE,
-    OPTIONS_HELP,
+    bot_options, split_bot_name, Algorithm, OptionError, SearchOptions, TurnLimits,
+    DEFAULT_TIME_SHARE, OPTIONS_HELP,
 };
 pub use reward::{margin_rewards, rank_rewards, Rewards, MAX_PLAYERS};

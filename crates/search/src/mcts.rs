@@ -6,13 +6,15 @@
 //! exploration term), expand a node's children the first time it is left, play out from
 //! the first new node, and add the playout's rewards for every player along the path.
 
+use std::ops::Range;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{chacha_rng, State};
 
 use crate::budget::Budget;
 use crate::knowledge::{playout, Knowledge};
-use crate::reward::Rewards;
+use crate::reward::{Rewards, MAX_PLAYERS};
 use crate::tree::{Node, Tree};
 
 /// Progressive widening: a node with `n` visits searches its first
@@ -26,6 +28,14 @@ pub struct Widening {
 impl Widening {
     fn limit(&self, visits: u32) -> usize {
         ((self.base * ((visits + 1) as f32).powf(self.exponent)) as usize).max(1)
+    }
+}
+
+/// The children of a node with `visits` that selection considers (all without widening).
+fn searched(widening: Option<Widening>, range: Range<usize>, visits: u32) -> Range<usize> {
+    match widening {
+        Some(w) => range.start..range.end.min(range.start + w.limit(visits)),
+        None => range,
     }
 }
 
@@ -45,6 +55,12 @@ pub struct MctsParams {
     /// them on its second visit; more saves the listing and ordering where it is costly, at
     /// the price of playouts from shallower leaves.
     pub expand_visits: u32,
+    /// RAVE: a child's mean blends with its all-moves-as-first mean (the mover's reward
+    /// whenever it played the same action later in the iteration), weighted
+    /// `ñ / (n + ñ + n·ñ / rave_equiv)` for `n` visits and `ñ` AMAF visits, so the shared
+    /// statistics guide young children and fade as real visits come in (0: off; only for
+    /// knowledge that gives `rave_key`s).
+    pub rave_equiv: f32,
 }
 
 impl Default for MctsParams {
@@ -56,6 +72,7 @@ impl Default for MctsParams {
             determinizations: 1,
             prior_visits: 0.0,
             expand_visits: 1,
+            rave_equiv: 0.0,
         }
     }
 }
@@ -94,6 +111,12 @@ pub struct Mcts<S: State, K: Knowledge<S>> {
     path: Vec<u32>,
     /// How many trees the last search grew.
     last_trees: usize,
+    /// The iteration's actions with their players (tree part, then playout), for RAVE.
+    played: Vec<(u8, S::Action)>,
+    /// RAVE's "played from here on" marks by `rave_key * MAX_PLAYERS + player`: equal to
+    /// `stamp` when marked in the current update.
+    marks: Vec<u32>,
+    stamp: u32,
 }
 
 impl<S: State, K: Knowledge<S>> Mcts<S, K> {
@@ -109,6 +132,9 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             priors: Vec::new(),
             path: Vec::new(),
             last_trees: 0,
+            played: Vec::new(),
+            marks: Vec::new(),
+            stamp: 0,
         }
     }
 
@@ -218,10 +244,16 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
     }
 
+    fn rave_on(&self) -> bool {
+        self.params.rave_equiv > 0.0 && self.knowledge.rave_keys() > 0
+    }
+
     fn iterate(&mut self, t: usize, root: &S) {
+        let rave = self.rave_on();
         let mut state = root.clone();
         self.path.clear();
         self.path.push(0);
+        self.played.clear();
         let mut node = 0usize;
         let mut leaf_new = false;
         while let Some(player) = state.to_move() {
@@ -244,6 +276,9 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                 .as_ref()
                 .expect("children carry their action");
             state.apply(action);
+            if rave {
+                self.played.push((player as u8, action.clone()));
+            }
             leaf_new = tree.nodes[child].visits == 0;
             node = child;
             self.path.push(child as u32);
@@ -257,14 +292,67 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                 &mut self.rng,
                 &mut self.buf,
                 self.params.playout_depth,
+                rave.then_some(&mut self.played),
             )
         };
+        if rave {
+            self.update_amaf(t, &rewards);
+        }
         let nodes = &mut self.trees[t].nodes;
         for &i in &self.path {
             let n = &mut nodes[i as usize];
             n.visits += 1;
             for (sum, r) in n.rewards.iter_mut().zip(rewards) {
                 *sum += r;
+            }
+        }
+    }
+
+    /// Adds the iteration's rewards to the AMAF statistics of every searched child, along the
+    /// path, whose mover played its action at or after the child's depth. Walks the path
+    /// from the leaf up, marking the actions played from each depth on.
+    fn update_amaf(&mut self, t: usize, rewards: &Rewards) {
+        let size = self.knowledge.rave_keys() * MAX_PLAYERS;
+        if self.marks.len() != size {
+            self.marks = vec![0; size];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+        let key = |k: &K, (player, action): &(u8, S::Action)| {
+            k.rave_key(action) * MAX_PLAYERS + *player as usize
+        };
+        let depth = self.path.len() - 1;
+        for m in &self.played[depth.min(self.played.len())..] {
+            self.marks[key(&self.knowledge, m)] = self.stamp;
+        }
+        for d in (0..self.path.len()).rev() {
+            if let Some(m) = self.played.get(d) {
+                self.marks[key(&self.knowledge, m)] = self.stamp;
+            }
+            let nodes = &self.trees[t].nodes;
+            let node = &nodes[self.path[d] as usize];
+            // Twice the searched width, so children about to come into view have statistics.
+            let range = searched(
+                self.params.widening.map(|w| Widening {
+                    base: 2.0 * w.base,
+                    ..w
+                }),
+                node.children(),
+                node.visits,
+            );
+            for c in range {
+                let child = &self.trees[t].nodes[c];
+                let action = child.action.as_ref().expect("children carry their action");
+                let k = self.knowledge.rave_key(action) * MAX_PLAYERS + child.mover as usize;
+                if self.marks[k] == self.stamp {
+                    let mover = child.mover as usize;
+                    let child = &mut self.trees[t].nodes[c];
+                    child.amaf_visits += 1.0;
+                    child.amaf_sum += rewards[mover];
+                }
             }
         }
     }
@@ -309,15 +397,13 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
     fn select(&self, t: usize, node: usize) -> Option<usize> {
         let nodes = &self.trees[t].nodes;
         let parent = &nodes[node];
-        let mut range = parent.children();
+        let range = searched(self.params.widening, parent.children(), parent.visits);
         if range.is_empty() {
             return None;
         }
-        if let Some(w) = self.params.widening {
-            range.end = range.end.min(range.start + w.limit(parent.visits));
-        }
         let log_n = (parent.visits.max(1) as f32).ln();
         let c = self.params.exploration;
+        let rave_equiv = self.params.rave_equiv;
         let mut best = range.start;
         let mut best_value = f32::NEG_INFINITY;
         for i in range {
@@ -326,7 +412,12 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                 return Some(i);
             }
             let n = child.visits as f32 + child.prior_visits;
-            let mean = (child.rewards[child.mover as usize] + child.prior_sum) / n;
+            let mut mean = (child.rewards[child.mover as usize] + child.prior_sum) / n;
+            let amaf_n = child.amaf_visits;
+            if amaf_n > 0.0 {
+                let beta = amaf_n / (amaf_n + n + n * amaf_n / rave_equiv);
+                mean += beta * (child.amaf_sum / amaf_n - mean);
+            }
             let value = mean + c * (log_n / n).sqrt();
             if value > best_value {
                 best_value = value;
@@ -382,4 +473,132 @@ pub(crate) fn result<A: Clone + PartialEq>(
         iterations,
         stats,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId};
+
+    use super::*;
+
+    /// Two players pick distinct numbers below `N` in turn until none is left; the larger
+    /// sum wins. Every action is played at most once, and who played it matters.
+    #[derive(Clone, Debug, Default)]
+    struct Pick {
+        taken: [Option<u8>; Pick::N],
+        turn: usize,
+    }
+
+    impl Pick {
+        const N: usize = 7;
+    }
+
+    impl State for Pick {
+        type Action = u8;
+
+        fn n_players(&self) -> usize {
+            2
+        }
+
+        fn to_move(&self) -> Option<PlayerId> {
+            (self.turn < Pick::N).then_some(self.turn % 2)
+        }
+
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend((0..Pick::N as u8).filter(|&a| self.taken[a as usize].is_none()));
+        }
+
+        fn apply(&mut self, a: &u8) {
+            self.taken[*a as usize] = Some((self.turn % 2) as u8);
+            self.turn += 1;
+        }
+
+        fn outcome(&self) -> Outcome {
+            let mut sums = vec![0i64; 2];
+            for (a, by) in self.taken.iter().enumerate() {
+                if let Some(p) = by {
+                    sums[*p as usize] += a as i64;
+                }
+            }
+            Outcome {
+                ranks: ranks_from_keys(&sums),
+                scores: sums,
+                end: EndReason::Finished,
+                detail: String::new(),
+                faults: vec![None; 2],
+                stats: Vec::new(),
+            }
+        }
+    }
+
+    struct Keyed;
+
+    impl Knowledge<Pick> for Keyed {
+        fn rave_keys(&self) -> usize {
+            Pick::N
+        }
+
+        fn rave_key(&self, a: &u8) -> usize {
+            *a as usize
+        }
+    }
+
+    #[test]
+    fn amaf_statistics_count_the_actions_each_mover_played_later_in_the_iteration() {
+        let params = MctsParams {
+            rave_equiv: 100.0,
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, Keyed, 9);
+        let root = Pick::default();
+        mcts.ensure_trees(1);
+        mcts.trees[0].reset();
+        let mut expected: Vec<(f32, f32)> = Vec::new();
+        for _ in 0..300 {
+            mcts.iterate(0, &root);
+            expected.resize(mcts.trees[0].nodes.len(), (0.0, 0.0));
+            // Recount by brute force: a searched child along the path at depth d + 1 is hit
+            // when its mover played its action at index d or later.
+            let mut state = root.clone();
+            for (mover, a) in &mcts.played {
+                assert_eq!(state.to_move(), Some(*mover as usize));
+                state.apply(a);
+            }
+            let rewards = crate::reward::rank_rewards(&state.outcome().ranks);
+            let nodes = &mcts.trees[0].nodes;
+            for (d, &n) in mcts.path.iter().enumerate() {
+                for c in nodes[n as usize].children() {
+                    let child = &nodes[c];
+                    let hit = mcts.played[d..]
+                        .iter()
+                        .any(|(p, a)| *p == child.mover && Some(a) == child.action.as_ref());
+                    if hit {
+                        expected[c].0 += 1.0;
+                        expected[c].1 += rewards[child.mover as usize];
+                    }
+                }
+            }
+        }
+        let nodes = &mcts.trees[0].nodes;
+        let mut hits = 0.0;
+        for (i, node) in nodes.iter().enumerate() {
+            assert_eq!((node.amaf_visits, node.amaf_sum), expected[i], "node {i}");
+            hits += node.amaf_visits;
+        }
+        // The root children's mover, player 0, picks 4 of the 7 numbers every iteration.
+        let root_hits: f32 = nodes[0].children().map(|c| nodes[c].amaf_visits).sum();
+        assert_eq!(root_hits, 4.0 * 300.0);
+        assert!(hits > root_hits);
+    }
+
+    #[test]
+    fn without_rave_no_amaf_statistics_are_kept() {
+        let mut mcts = Mcts::new(MctsParams::default(), Keyed, 9);
+        mcts.search(&Pick::default(), Budget::iterations(200));
+        assert!(mcts.trees[0]
+            .nodes
+            .iter()
+            .all(|n| n.amaf_visits == 0.0 && n.amaf_sum == 0.0));
+    }
 }

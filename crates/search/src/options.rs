@@ -46,6 +46,10 @@ pub enum Algorithm {
 pub struct SearchOptions {
     /// Thinking time per answer in milliseconds.
     pub ms: Option<u64>,
+    /// Thinking time of the first answer (default: `ms`, or the time share of the game's
+    /// first-turn limit): with `ms`, it reproduces the default limits' two budgets under an
+    /// arena `--time-scale`.
+    pub first_ms: Option<u64>,
     /// Iterations per answer. Alone (without `ms`), the search is deterministic.
     pub iterations: Option<u64>,
     pub exploration: Option<f32>,
@@ -56,6 +60,14 @@ pub struct SearchOptions {
     pub widening_exponent: Option<f32>,
     pub prior_visits: Option<f32>,
     pub expand_visits: Option<u32>,
+    pub rave_equiv: Option<f32>,
+}
+
+/// A game's time limits per answer: the first call's and every later call's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnLimits {
+    pub first: Duration,
+    pub later: Duration,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,15 +86,17 @@ pub enum OptionError {
     },
 }
 
-const KNOWN: &str = "ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand";
+const KNOWN: &str =
+    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
+first (thinking time of the first answer), \
 iters (iterations per answer; alone it makes the bot deterministic), c (exploration), \
 depth (playout actions before the leaf evaluation), det (sampled hidden states), \
 algo (uct or flat), pw and pwe (progressive widening base and exponent), prior (virtual \
 visits of the game's move prior, 0 for none), expand (visits a node needs before its children \
-are listed)";
+are listed), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it)";
 
 fn parse<T: std::str::FromStr>(
     key: &str,
@@ -118,6 +132,11 @@ impl SearchOptions {
             let number = "a non-negative number";
             match key {
                 "ms" => set(&mut o.ms, key, parse::<u64>(key, value, positive)?.max(1))?,
+                "first" => set(
+                    &mut o.first_ms,
+                    key,
+                    parse::<u64>(key, value, positive)?.max(1),
+                )?,
                 "iters" => set(
                     &mut o.iterations,
                     key,
@@ -156,6 +175,7 @@ impl SearchOptions {
                     key,
                     parse::<u32>(key, value, positive)?.max(1),
                 )?,
+                "rave" => set(&mut o.rave_equiv, key, non_negative(key, value, number)?)?,
                 _ => return Err(OptionError::UnknownKey(key.to_string())),
             }
         }
@@ -179,6 +199,9 @@ impl SearchOptions {
         if let Some(v) = self.expand_visits {
             params.expand_visits = v;
         }
+        if let Some(v) = self.rave_equiv {
+            params.rave_equiv = v;
+        }
         if self.widening_base.is_some() || self.widening_exponent.is_some() {
             let old = params.widening.unwrap_or(Widening {
                 base: 2.0,
@@ -192,14 +215,25 @@ impl SearchOptions {
         params
     }
 
-    /// The budget of an answer under a game's time limit `limit`, counted from `start` (when
-    /// the call's input began to arrive, `realm_core::ClockedInput`): `DEFAULT_TIME_SHARE` of
-    /// it unless `ms` or `iters` say otherwise (see `budget`).
-    pub fn budget_within(&self, limit: Duration, start: Instant) -> Budget {
-        self.budget(
-            Duration::from_secs_f64(limit.as_secs_f64() * DEFAULT_TIME_SHARE),
-            start,
-        )
+    /// The budget of an answer under a game's time limits (the first call's when
+    /// `first_call`), counted from `start` (when the call's input began to arrive,
+    /// `realm_core::ClockedInput`): `DEFAULT_TIME_SHARE` of the limit unless `first`, `ms` or
+    /// `iters` say otherwise (see `budget`).
+    pub fn budget_within(&self, limits: TurnLimits, first_call: bool, start: Instant) -> Budget {
+        let limit = if first_call {
+            limits.first
+        } else {
+            limits.later
+        };
+        let default_time = Duration::from_secs_f64(limit.as_secs_f64() * DEFAULT_TIME_SHARE);
+        match self.first_ms.filter(|_| first_call) {
+            Some(ms) => SearchOptions {
+                ms: Some(ms),
+                ..*self
+            }
+            .budget(default_time, start),
+            None => self.budget(default_time, start),
+        }
     }
 
     /// `iters` alone: that many iterations, no clock. Otherwise `ms` (or `default_time`) from
@@ -246,9 +280,10 @@ mod tests {
 
     #[test]
     fn options_parse_and_apply() {
-        let o =
-            SearchOptions::parse("ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3")
-                .unwrap();
+        let o = SearchOptions::parse(
+            "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500",
+        )
+        .unwrap();
         assert_eq!(o.ms, Some(80));
         assert_eq!(o.iterations, Some(5000));
         assert_eq!(o.algorithm, Some(Algorithm::Flat));
@@ -257,6 +292,7 @@ mod tests {
         assert_eq!(p.determinizations, 4);
         assert_eq!(p.prior_visits, 2.0);
         assert_eq!(p.expand_visits, 3);
+        assert_eq!(p.rave_equiv, 500.0);
         assert_eq!(
             p.widening,
             Some(Widening {
@@ -273,6 +309,22 @@ mod tests {
             .budget(Duration::from_millis(10), Instant::now())
             .deadline
             .is_some());
+        let limits = TurnLimits {
+            first: Duration::from_secs(1),
+            later: Duration::from_millis(100),
+        };
+        let deadline = |o: &SearchOptions, first_call: bool| {
+            let start = Instant::now();
+            o.budget_within(limits, first_call, start).deadline.unwrap() - start
+        };
+        let defaults = SearchOptions::default();
+        assert_eq!(deadline(&defaults, true), Duration::from_millis(600));
+        assert_eq!(deadline(&defaults, false), Duration::from_millis(60));
+        let ms = SearchOptions::parse("ms=20").unwrap();
+        assert_eq!(deadline(&ms, true), Duration::from_millis(20));
+        let both = SearchOptions::parse("ms=20,first=300").unwrap();
+        assert_eq!(deadline(&both, true), Duration::from_millis(300));
+        assert_eq!(deadline(&both, false), Duration::from_millis(20));
         let iters_only = SearchOptions::parse("iters=7").unwrap();
         assert_eq!(
             iters_only.budget(Duration::from_millis(10), Instant::now()),
@@ -285,7 +337,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand"
+            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

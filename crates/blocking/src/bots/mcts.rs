@@ -16,7 +16,7 @@ mod rebuild;
 
 use rand_chacha::ChaCha8Rng;
 use realm_core::{chacha_rng, Bot, BotError, ClockedInput, Input};
-use realm_search::{Mcts, MctsParams, SearchOptions, Widening};
+use realm_search::{Mcts, MctsParams, SearchOptions, TurnLimits, Widening};
 
 pub use knowledge::{contact_value, BlokusKnowledge, Order, Playout};
 pub use prior::{PriorContext, N_FEATURES};
@@ -26,6 +26,12 @@ use super::greedy;
 use super::observe::{Observation, Reader};
 use crate::protocol::representative;
 use crate::referee::{FIRST_LIMIT, LATER_LIMIT};
+
+/// The referee's limits, which the search's default budgets are shares of.
+const TURN_LIMITS: TurnLimits = TurnLimits {
+    first: FIRST_LIMIT,
+    later: LATER_LIMIT,
+};
 use crate::rules::{Placement, Position};
 
 /// The search parameters the bot plays with unless its name overrides them.
@@ -104,14 +110,11 @@ impl MctsBot {
 impl Bot for MctsBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
         // The clock runs from the input's first line (reading the input is part of the time).
-        let limit = if self.first_call {
-            FIRST_LIMIT
-        } else {
-            LATER_LIMIT
-        };
         let mut input = ClockedInput::new(input);
         let obs = self.reader.read_turn(&mut input)?;
-        let budget = self.options.budget_within(limit, input.started());
+        let budget = self
+            .options
+            .budget_within(TURN_LIMITS, self.first_call, input.started());
         let previous = match self.position.take() {
             Some(pos) => Some(pos),
             None if self.first_call => config_of(&obs).map(|c| Position::new(&c)),

@@ -11,12 +11,20 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{Bot, BotError, ClockedInput, Input, State as _};
-use realm_search::{Algorithm, Knowledge, Mcts, MctsParams, Rewards, SearchOptions, MAX_PLAYERS};
+use realm_search::{
+    Algorithm, Knowledge, Mcts, MctsParams, Rewards, SearchOptions, TurnLimits, MAX_PLAYERS,
+};
 
 use super::valuation::{valuation, VALUE_UNIT};
 use super::{Greedy, Observation, Reader};
 use crate::protocol::answer_line;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
+
+/// The referee's limits, which the search's default budgets are shares of.
+const TURN_LIMITS: TurnLimits = TurnLimits {
+    first: FIRST_TIME_LIMIT,
+    later: TIME_LIMIT,
+};
 use crate::rules::{Action, State};
 use crate::setup::{start_type, unshuffled_bag};
 /// Points of margin over the best opponent that count as a clear lead.
@@ -142,15 +150,13 @@ pub fn sampled_state(league: u32, obs: &Observation, unseen: &[u8], rng: &mut Ch
 
 impl Bot for MctsBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
-        let limit = if self.n_calls == 0 {
-            FIRST_TIME_LIMIT
-        } else {
-            TIME_LIMIT
-        };
+        let first_call = self.n_calls == 0;
         self.n_calls += 1;
         let mut input = ClockedInput::new(input);
         let obs = self.reader.read(&mut input)?;
-        let budget = self.options.budget_within(limit, input.started());
+        let budget = self
+            .options
+            .budget_within(TURN_LIMITS, first_call, input.started());
         let Some(unseen) = unseen_tiles(self.league, &obs) else {
             return self.greedy.answer(&obs);
         };

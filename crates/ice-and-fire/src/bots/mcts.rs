@@ -11,12 +11,18 @@
 //! the rollout values at least as high.
 
 use realm_core::{Bot, BotError, ClockedInput, Input, PlayerId};
-use realm_search::{Knowledge, Mcts, MctsParams, Rewards, SearchOptions};
+use realm_search::{Knowledge, Mcts, MctsParams, Rewards, SearchOptions, TurnLimits};
 
 use super::greedy::{greedy_answer, greedy_play};
 use super::paths::chain_cost;
 use super::Tracker;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
+
+/// The referee's limits, which the search's default budgets are shares of.
+const TURN_LIMITS: TurnLimits = TurnLimits {
+    first: FIRST_TIME_LIMIT,
+    later: TIME_LIMIT,
+};
 use crate::rules::{Action, Ending, GameState};
 
 /// Values a position by greedy's rollout of both phases (see the module comment).
@@ -128,14 +134,12 @@ impl MctsBot {
 
 impl Bot for MctsBot {
     fn play_turn(&mut self, input: &mut dyn Input) -> Result<Vec<String>, BotError> {
-        let limit = if self.tracker.n_calls() == 0 {
-            FIRST_TIME_LIMIT
-        } else {
-            TIME_LIMIT
-        };
+        let first_call = self.tracker.n_calls() == 0;
         let mut input = ClockedInput::new(input);
         let (state, _) = self.tracker.read(&mut input)?;
-        let budget = self.options.budget_within(limit, input.started());
+        let budget = self
+            .options
+            .budget_within(TURN_LIMITS, first_call, input.started());
         let me = state.player();
         // A chain to the enemy HQ that is affordable now wins at once: greedy plays it.
         if chain_cost(&state, me) <= state.gold(me) {

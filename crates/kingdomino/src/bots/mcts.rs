@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_search::{
     flat_monte_carlo, rank_rewards, Algorithm, Knowledge, Mcts, MctsParams, Rewards, SearchOptions,
-    Widening, MAX_PLAYERS,
+    TurnLimits, Widening, MAX_PLAYERS,
 };
 
 use super::greedy::{contacts, Greedy};
@@ -24,6 +24,12 @@ use super::{pick_line, put_line, Observation, SeenTile, Strategy};
 use crate::bits::Bits;
 use crate::kingdom::{Kingdom, Placement, PlacementRules};
 use crate::referee::{FIRST_TURN_LIMIT, TURN_LIMIT};
+
+/// The referee's limits, which the search's default budgets are shares of.
+const TURN_LIMITS: TurnLimits = TurnLimits {
+    first: FIRST_TURN_LIMIT,
+    later: TURN_LIMIT,
+};
 use crate::rules::{Action, Game, Slot};
 use crate::scoring::ranks;
 use crate::setup::{Config, Mode};
@@ -234,14 +240,12 @@ impl MctsKingdomino {
 
 impl Strategy for MctsKingdomino {
     fn decide<B: Bits>(&mut self, obs: &Observation<B>) -> [String; 2] {
-        let limit = if self.n_calls == 0 {
-            FIRST_TURN_LIMIT
-        } else {
-            TURN_LIMIT
-        };
+        let first_call = self.n_calls == 0;
         self.n_calls += 1;
         // The observation was read just now (microseconds): the clock starts here.
-        let budget = self.options.budget_within(limit, std::time::Instant::now());
+        let budget = self
+            .options
+            .budget_within(TURN_LIMITS, first_call, std::time::Instant::now());
         let sampler = self.sampler(obs);
         let best = sampler.and_then(|sampler| {
             // The bot must be the one to move in what it rebuilt.

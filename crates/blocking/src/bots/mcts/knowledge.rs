@@ -11,6 +11,9 @@ use super::prior::PriorContext;
 use crate::rules::{Placement, Position, OFF, ROWS};
 use crate::shapes::tables;
 
+/// The widest board's side (Classic): a placement's RAVE key is its orientation and origin.
+const RAVE_SIDE: usize = 20;
+
 /// How a playout picks its next placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Playout {
@@ -57,6 +60,10 @@ pub struct BlokusKnowledge {
     /// `margin_rewards` scale (points) and weight of the margin against the rank.
     pub margin_scale: f32,
     pub margin_weight: f32,
+    /// The tree, like the playouts, searches only the opening's large shapes
+    /// (`local::considered_letters`), as Pentobi does: the rest are pruned, and the prior
+    /// no longer scores them.
+    pub prune_opening: bool,
     keyed: Vec<(i32, Placement)>,
     scored: Vec<(f32, Placement)>,
     weights: Vec<f32>,
@@ -75,6 +82,7 @@ impl BlokusKnowledge {
             order,
             margin_scale: 10.0,
             margin_weight: 0.3,
+            prune_opening: true,
             keyed: Vec::new(),
             scored: Vec::new(),
             weights: Vec::new(),
@@ -99,6 +107,22 @@ impl BlokusKnowledge {
                 return;
             }
         }
+    }
+}
+
+/// Drops the placements of letters the opening does not consider yet
+/// (`local::considered_letters`), unless that would drop them all.
+fn keep_considered(state: &Position, actions: &mut Vec<Placement>) {
+    let Some(p) = state.current() else {
+        return;
+    };
+    let letters = local::considered_letters(state, p);
+    if letters == state.remaining(p) {
+        return;
+    }
+    let considered = |m: &Placement| letters >> m.shape().letter & 1 == 1;
+    if actions.iter().any(considered) {
+        actions.retain(considered);
     }
 }
 
@@ -214,7 +238,18 @@ impl Knowledge<Position> for BlokusKnowledge {
         }
     }
 
+    fn rave_keys(&self) -> usize {
+        tables().orients.len() * RAVE_SIDE * RAVE_SIDE
+    }
+
+    fn rave_key(&self, m: &Placement) -> usize {
+        (m.orient as usize * RAVE_SIDE + m.y as usize) * RAVE_SIDE + m.x as usize
+    }
+
     fn order(&mut self, state: &Position, actions: &mut Vec<Placement>) {
+        if self.prune_opening {
+            keep_considered(state, actions);
+        }
         // Both sorts are stable: the search shuffled the list, so ties stay in random order.
         match self.order {
             Order::Size => actions.sort_by_key(|m| std::cmp::Reverse(m.shape().n)),
@@ -289,6 +324,69 @@ mod tests {
             let mv = pos.random_action(&mut rng, &mut buf).unwrap();
             pos.play(mv);
         }
+    }
+
+    /// The tree's children in the opening are the large shapes only, as the playouts'
+    /// considered letters say; from each player's sixth placement on, nothing is pruned.
+    #[test]
+    fn the_opening_tree_searches_only_the_considered_shapes() {
+        let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+        let mut k = BlokusKnowledge::default();
+        let mut rng = realm_core::chacha_rng(8, 0);
+        let (mut all, mut kept) = (Vec::new(), Vec::new());
+        for placed in 0..14 {
+            let p = pos.current().unwrap();
+            pos.legal_actions(&mut all);
+            kept.clone_from(&all);
+            k.order(&pos, &mut kept);
+            let min_size = match placed {
+                0..=3 => 5,
+                4..=5 => 4,
+                6..=9 => 3,
+                _ => 1,
+            };
+            let mut expected: Vec<_> = all
+                .iter()
+                .filter(|m| m.shape().n >= min_size)
+                .copied()
+                .collect();
+            assert!(!expected.is_empty(), "placement {placed} of player {p}");
+            expected.sort();
+            kept.sort();
+            assert_eq!(kept, expected, "placement {placed}");
+            // The prior's order of what is kept is the one the priors are read in.
+            let mut priors = Vec::new();
+            k.order(&pos, &mut all);
+            k.priors(&pos, &all, &mut priors);
+            assert_eq!(priors.len(), all.len());
+            let mv = pos.random_action(&mut rng, &mut all).unwrap();
+            pos.play(mv);
+        }
+    }
+
+    /// RAVE keys name placements one to one: every placement the first players of a Classic
+    /// game may make, on the largest board, has its own key below `rave_keys()`.
+    #[test]
+    fn rave_keys_are_distinct_and_in_range() {
+        let k = BlokusKnowledge::default();
+        let mut pos = Position::new(&Config::new(Variant::Classic, 4, 2));
+        let mut rng = realm_core::chacha_rng(6, 0);
+        let mut buf = Vec::new();
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..24 {
+            let Some(p) = pos.current() else { break };
+            pos.legal_actions(&mut buf);
+            for &mv in &buf {
+                let key = k.rave_key(&mv);
+                assert!(key < k.rave_keys(), "{mv:?}");
+                // The same placement may be listed again later (by another player, or the
+                // same one before it was taken); a key never stands for two placements.
+                assert_eq!(*seen.entry(key).or_insert(mv), mv, "player {p}");
+            }
+            let mv = pos.random_action(&mut rng, &mut buf).unwrap();
+            pos.play(mv);
+        }
+        assert!(seen.len() > 1000, "{}", seen.len());
     }
 
     /// The local playout answers the opponent's latest placement whenever a placement of the
