@@ -61,6 +61,10 @@ pub struct MctsParams {
     /// statistics guide young children and fade as real visits come in (0: off; only for
     /// knowledge that gives `rave_key`s).
     pub rave_equiv: f32,
+    /// PUCT exploration instead of UCB1's when positive (Pentobi's form of AlphaGo's term):
+    /// `puct · prior · √N · ln(N + 1) / n` for a child of prior `prior` with `n` visits
+    /// (virtual ones included) under a parent with `N`.
+    pub puct: f32,
 }
 
 impl Default for MctsParams {
@@ -73,6 +77,7 @@ impl Default for MctsParams {
             prior_visits: 0.0,
             expand_visits: 1,
             rave_equiv: 0.0,
+            puct: 0.0,
         }
     }
 }
@@ -366,7 +371,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
         self.knowledge.order(state, &mut self.buf);
         self.priors.clear();
-        if self.params.prior_visits > 0.0 {
+        if self.params.prior_visits > 0.0 || self.params.puct > 0.0 {
             self.knowledge.priors(state, &self.buf, &mut self.priors);
         }
         let nodes = &mut self.trees[t].nodes;
@@ -384,6 +389,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             if let Some(&prior) = self.priors.get(i) {
                 child.prior_visits = virtual_visits;
                 child.prior_sum = virtual_visits * base * prior;
+                child.prior = prior;
             }
             nodes.push(child);
         }
@@ -404,6 +410,9 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         let log_n = (parent.visits.max(1) as f32).ln();
         let c = self.params.exploration;
         let rave_equiv = self.params.rave_equiv;
+        let puct = self.params.puct;
+        let parent_n = parent.visits.max(1) as f32;
+        let puct_factor = puct * parent_n.sqrt() * (parent_n + 1.0).ln();
         let mut best = range.start;
         let mut best_value = f32::NEG_INFINITY;
         for i in range {
@@ -418,7 +427,12 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                 let beta = amaf_n / (amaf_n + n + n * amaf_n / rave_equiv);
                 mean += beta * (child.amaf_sum / amaf_n - mean);
             }
-            let value = mean + c * (log_n / n).sqrt();
+            let explore = if puct > 0.0 {
+                puct_factor * child.prior / n
+            } else {
+                c * (log_n / n).sqrt()
+            };
+            let value = mean + explore;
             if value > best_value {
                 best_value = value;
                 best = i;

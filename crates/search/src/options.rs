@@ -61,6 +61,7 @@ pub struct SearchOptions {
     pub prior_visits: Option<f32>,
     pub expand_visits: Option<u32>,
     pub rave_equiv: Option<f32>,
+    pub puct: Option<f32>,
 }
 
 /// A game's time limits per answer: the first call's and every later call's.
@@ -87,7 +88,7 @@ pub enum OptionError {
 }
 
 const KNOWN: &str =
-    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave";
+    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
@@ -96,7 +97,8 @@ iters (iterations per answer; alone it makes the bot deterministic), c (explorat
 depth (playout actions before the leaf evaluation), det (sampled hidden states), \
 algo (uct or flat), pw and pwe (progressive widening base and exponent), prior (virtual \
 visits of the game's move prior, 0 for none), expand (visits a node needs before its children \
-are listed), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it)";
+are listed), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it), puct (PUCT exploration constant instead of UCB1's c, \
+with the game's move prior)";
 
 fn parse<T: std::str::FromStr>(
     key: &str,
@@ -176,6 +178,7 @@ impl SearchOptions {
                     parse::<u32>(key, value, positive)?.max(1),
                 )?,
                 "rave" => set(&mut o.rave_equiv, key, non_negative(key, value, number)?)?,
+                "puct" => set(&mut o.puct, key, non_negative(key, value, number)?)?,
                 _ => return Err(OptionError::UnknownKey(key.to_string())),
             }
         }
@@ -201,6 +204,9 @@ impl SearchOptions {
         }
         if let Some(v) = self.rave_equiv {
             params.rave_equiv = v;
+        }
+        if let Some(v) = self.puct {
+            params.puct = v;
         }
         if self.widening_base.is_some() || self.widening_exponent.is_some() {
             let old = params.widening.unwrap_or(Widening {
@@ -281,7 +287,7 @@ mod tests {
     #[test]
     fn options_parse_and_apply() {
         let o = SearchOptions::parse(
-            "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500",
+            "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500,puct=0.1",
         )
         .unwrap();
         assert_eq!(o.ms, Some(80));
@@ -293,6 +299,7 @@ mod tests {
         assert_eq!(p.prior_visits, 2.0);
         assert_eq!(p.expand_visits, 3);
         assert_eq!(p.rave_equiv, 500.0);
+        assert_eq!(p.puct, 0.1);
         assert_eq!(
             p.widening,
             Some(Widening {
@@ -337,7 +344,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave"
+            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

@@ -20,6 +20,8 @@ pub(crate) struct Node<A> {
     /// steer selection only, never the reported statistics.
     pub prior_visits: f32,
     pub prior_sum: f32,
+    /// The knowledge's prior of this action (1 without one), for the PUCT exploration term.
+    pub prior: f32,
     /// All-moves-as-first statistics (RAVE): visits in which the mover played this node's
     /// action anywhere after its parent, and the mover's reward sum over them.
     pub amaf_visits: f32,
@@ -38,6 +40,7 @@ impl<A> Node<A> {
             expanded: false,
             prior_visits: 0.0,
             prior_sum: 0.0,
+            prior: 1.0,
             amaf_visits: 0.0,
             amaf_sum: 0.0,
         }

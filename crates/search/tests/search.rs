@@ -266,29 +266,49 @@ impl Knowledge<Subtraction> for Prior {
     }
 }
 
+/// 300 iterations with `Prior` from 30 stones, cut at once (every leaf a draw): each root
+/// action's visits (take 1, 2, 3) and the choice.
+fn prior_search(params: MctsParams) -> ([u32; 3], u32) {
+    let params = MctsParams {
+        playout_depth: Some(0),
+        ..params
+    };
+    let mut mcts = Mcts::new(params, Prior, 5);
+    let result = mcts
+        .search(&Subtraction::new(30, 2), Budget::iterations(300))
+        .unwrap();
+    assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u32>(), 300);
+    let visits_of = |a: u32| result.stats.iter().find(|s| s.action == a).unwrap().visits;
+    ([visits_of(1), visits_of(2), visits_of(3)], result.best)
+}
+
 #[test]
 fn prior_visits_steer_the_search_to_the_likeliest_move_and_stay_out_of_the_statistics() {
-    let root_visits = |prior_visits: f32| {
-        let params = MctsParams {
-            playout_depth: Some(0),
+    let with_prior_visits = |prior_visits| {
+        prior_search(MctsParams {
             prior_visits,
             ..MctsParams::default()
-        };
-        let mut mcts = Mcts::new(params, Prior, 5);
-        let result = mcts
-            .search(&Subtraction::new(30, 2), Budget::iterations(300))
-            .unwrap();
-        assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u32>(), 300);
-        let visits_of = |a: u32| result.stats.iter().find(|s| s.action == a).unwrap().visits;
-        (visits_of(2), result.best)
+        })
     };
     // Without prior visits the draws leave the three actions even.
-    let (even, _) = root_visits(0.0);
+    let ([_, even, _], _) = with_prior_visits(0.0);
     assert!((95..=105).contains(&even), "{even} of 300");
     // With them, the prior's move (take 2 of 30) gets half of them: the others start at a
     // loss that their draws only slowly wash out.
-    let (steered, best) = root_visits(3.0);
+    let ([_, steered, _], best) = with_prior_visits(3.0);
     assert!(steered > 130, "{steered} of 300");
+    assert_eq!(best, 2);
+}
+
+#[test]
+fn puct_explores_by_the_prior() {
+    // Every reward is a draw, so only the exploration term chooses: PUCT's follows the prior
+    // (1 for taking 2, 0.01 for the others), which then get their one visit and little more.
+    let ([other, steered, _], best) = prior_search(MctsParams {
+        puct: 0.5,
+        ..MctsParams::default()
+    });
+    assert!(steered > 280 && other < 10, "{steered} and {other} of 300");
     assert_eq!(best, 2);
 }
 
