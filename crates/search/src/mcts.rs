@@ -3,8 +3,10 @@
 //! One iteration: from the root, select children by UCB1 on the mean reward of the player who
 //! moves there (unvisited children first, in the knowledge's order, among the first
 //! `widening` children; a child with prior virtual visits counts them into its mean and its
-//! exploration term), expand a node's children the first time it is left, play out from
-//! the first new node, and add the playout's rewards for every player along the path.
+//! exploration term), expand a node's children once it has `expand_visits` visits, play out
+//! from the first new node, and add the playout's rewards for every player along the path.
+//! Options: RAVE blends each child's mean with its all-moves-as-first mean (`rave_equiv`),
+//! and PUCT explores by the knowledge's prior instead of UCB1 (`puct`).
 
 use std::ops::Range;
 
