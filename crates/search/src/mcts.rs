@@ -328,16 +328,16 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             self.marks.fill(0);
             self.stamp = 1;
         }
-        let key = |k: &K, (player, action): &(u8, S::Action)| {
-            k.rave_key(action) * MAX_PLAYERS + *player as usize
+        let index = |k: &K, player: u8, action: &S::Action| {
+            k.rave_key(action) * MAX_PLAYERS + player as usize
         };
-        let depth = self.path.len() - 1;
-        for m in &self.played[depth.min(self.played.len())..] {
-            self.marks[key(&self.knowledge, m)] = self.stamp;
+        // `played[d]` leaves the path's node d; the playout's later actions follow them all.
+        for (player, action) in &self.played[self.path.len()..] {
+            self.marks[index(&self.knowledge, *player, action)] = self.stamp;
         }
         for d in (0..self.path.len()).rev() {
-            if let Some(m) = self.played.get(d) {
-                self.marks[key(&self.knowledge, m)] = self.stamp;
+            if let Some((player, action)) = self.played.get(d) {
+                self.marks[index(&self.knowledge, *player, action)] = self.stamp;
             }
             let nodes = &self.trees[t].nodes;
             let node = &nodes[self.path[d] as usize];
@@ -353,8 +353,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             for c in range {
                 let child = &self.trees[t].nodes[c];
                 let action = child.action.as_ref().expect("children carry their action");
-                let k = self.knowledge.rave_key(action) * MAX_PLAYERS + child.mover as usize;
-                if self.marks[k] == self.stamp {
+                if self.marks[index(&self.knowledge, child.mover, action)] == self.stamp {
                     let mover = child.mover as usize;
                     let child = &mut self.trees[t].nodes[c];
                     child.amaf_visits += 1.0;

@@ -133,17 +133,9 @@ impl SearchOptions {
             let positive = "a positive whole number";
             let number = "a non-negative number";
             match key {
-                "ms" => set(&mut o.ms, key, parse::<u64>(key, value, positive)?.max(1))?,
-                "first" => set(
-                    &mut o.first_ms,
-                    key,
-                    parse::<u64>(key, value, positive)?.max(1),
-                )?,
-                "iters" => set(
-                    &mut o.iterations,
-                    key,
-                    parse::<u64>(key, value, positive)?.max(1),
-                )?,
+                "ms" => set(&mut o.ms, key, at_least_one(key, value)?)?,
+                "first" => set(&mut o.first_ms, key, at_least_one(key, value)?)?,
+                "iters" => set(&mut o.iterations, key, at_least_one(key, value)?)?,
                 "c" => set(&mut o.exploration, key, non_negative(key, value, number)?)?,
                 "depth" => set(&mut o.depth, key, parse(key, value, positive)?)?,
                 "det" => set(
@@ -232,30 +224,40 @@ impl SearchOptions {
             limits.later
         };
         let default_time = Duration::from_secs_f64(limit.as_secs_f64() * DEFAULT_TIME_SHARE);
-        match self.first_ms.filter(|_| first_call) {
-            Some(ms) => SearchOptions {
-                ms: Some(ms),
-                ..*self
-            }
-            .budget(default_time, start),
-            None => self.budget(default_time, start),
-        }
+        let ms = match self.first_ms {
+            Some(first) if first_call => Some(first),
+            _ => self.ms,
+        };
+        budget_of(ms, self.iterations, default_time, start)
     }
 
     /// `iters` alone: that many iterations, no clock. Otherwise `ms` (or `default_time`) from
     /// `start`, and `iters` too when given (whichever ends first).
     pub fn budget(&self, default_time: Duration, start: Instant) -> Budget {
-        match (self.ms, self.iterations) {
-            (None, Some(n)) => Budget::iterations(n),
-            (ms, iterations) => {
-                let time = ms.map_or(default_time, Duration::from_millis);
-                Budget {
-                    iterations,
-                    ..Budget::time_from(start, time)
-                }
-            }
-        }
+        budget_of(self.ms, self.iterations, default_time, start)
     }
+}
+
+/// `iterations` alone: that many, no clock; otherwise `ms` (or `default_time`) from `start`,
+/// and `iterations` too when given.
+fn budget_of(
+    ms: Option<u64>,
+    iterations: Option<u64>,
+    default_time: Duration,
+    start: Instant,
+) -> Budget {
+    match (ms, iterations) {
+        (None, Some(n)) => Budget::iterations(n),
+        (ms, iterations) => Budget {
+            iterations,
+            ..Budget::time_from(start, ms.map_or(default_time, Duration::from_millis))
+        },
+    }
+}
+
+/// A whole number for `key` (milliseconds, iterations), 0 read as 1.
+fn at_least_one(key: &str, value: &str) -> Result<u64, OptionError> {
+    Ok(parse::<u64>(key, value, "a positive whole number")?.max(1))
 }
 
 fn non_negative(key: &str, value: &str, what: &'static str) -> Result<f32, OptionError> {
