@@ -40,6 +40,18 @@ pub trait Bits:
     /// The precomputed masks of this grid size.
     fn geometry() -> &'static Geometry<Self>;
 
+    /// Rows `y` to `y + 5` as the low bits of one word (row stride `STRIDE`), on grids whose
+    /// six rows fit in 64 bits; `None` on the others (the Duel's).
+    fn six_rows_from(self, _y: usize) -> Option<u64> {
+        None
+    }
+
+    /// Cell `index` as `x | y << 8` (how an action packs its cell).
+    fn packed_cell(index: usize) -> u32 {
+        let (x, y) = coords::<Self>(index);
+        x as u32 | (y as u32) << 8
+    }
+
     /// Bit index of the castle (C, C), C = (S − 1) / 2.
     const CASTLE: usize = (Self::S - 1) / 2 * (Self::STRIDE + 1);
 
@@ -171,6 +183,24 @@ impl Bits for u128 {
     }
     fn without_lowest(self) -> Self {
         self & self.wrapping_sub(1)
+    }
+    fn six_rows_from(self, y: usize) -> Option<u64> {
+        Some((self >> (y * Self::STRIDE)) as u64 & ((1 << (6 * Self::STRIDE)) - 1))
+    }
+    // Read from a table: listing writes one per placement, and the table is one load where
+    // the division by the stride is a multiply, shifts and a subtraction.
+    fn packed_cell(index: usize) -> u32 {
+        const CELLS: [u32; 128] = {
+            let mut cells = [0u32; 128];
+            let mut i = 0;
+            while i < 128 {
+                let stride = <u128 as Bits>::STRIDE;
+                cells[i] = (i % stride) as u32 | ((i / stride) as u32) << 8;
+                i += 1;
+            }
+            cells
+        };
+        CELLS[index & 127]
     }
     fn geometry() -> &'static Geometry<Self> {
         static GEOMETRY: OnceLock<Geometry<u128>> = OnceLock::new();
@@ -331,6 +361,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn packed_cells_are_the_coordinates() {
+        for i in 0..90 {
+            let (x, y) = coords::<u128>(i);
+            assert_eq!(u128::packed_cell(i), x as u32 | (y as u32) << 8);
+        }
+        assert_eq!(Wide::packed_cell(index::<Wide>(12, 11)), 12 | 11 << 8);
+    }
+
+    #[test]
+    fn six_rows_start_at_the_asked_row() {
+        let cells = u128::bit(index::<u128>(3, 2)) | u128::bit(index::<u128>(8, 7));
+        assert_eq!(cells.six_rows_from(2), Some(1 << 3 | 1 << (5 * 10 + 8)));
+        assert_eq!(cells.six_rows_from(3), Some(1 << (4 * 10 + 8)));
+        assert_eq!(Wide::bit(3).six_rows_from(0), None);
     }
 
     #[test]

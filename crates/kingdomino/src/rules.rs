@@ -277,10 +277,17 @@ impl<B: Bits> Game<B> {
     }
 
     /// Records the player to move as the owner of tile `id` (the caller checked validity).
+    // The slot is found without a branch per slot: which one holds `id` is random to the
+    // branch predictor, and a playout picks at every decision.
+    #[inline(always)]
     pub fn pick(&mut self, id: u8) {
         let Some(player) = self.to_move() else { return };
-        if let Some(slot) = self.next.iter_mut().find(|s| s.id == id && id != 0) {
-            slot.owner = Some(player as u8);
+        let mut found = 0u32;
+        for (k, s) in self.next.iter().enumerate() {
+            found |= u32::from(s.id == id) << k;
+        }
+        if id != 0 && found != 0 {
+            self.next[found.trailing_zeros() as usize].owner = Some(player as u8);
         }
     }
 
@@ -622,8 +629,7 @@ fn write_actions<B: Bits>(
     let mut at = 0;
     for (r, mask) in masks.iter().enumerate() {
         for i in mask.iter() {
-            let (x, y) = coords::<B>(i);
-            let put = HAS_PUT | x as u32 | (y as u32) << 8 | (r as u32) << 16;
+            let put = HAS_PUT | B::packed_cell(i) | (r as u32) << 16;
             let group: &mut [_; 4] = (&mut out[at..at + 4]).try_into().expect("4 slots");
             for (slot, pick) in group.iter_mut().zip(picks_bits) {
                 slot.write(Action(put | pick));
@@ -728,6 +734,7 @@ impl State for GameState {
         self.config().n_players
     }
 
+    #[inline]
     fn to_move(&self) -> Option<PlayerId> {
         match self {
             GameState::Standard(g) => g.to_move(),
@@ -735,6 +742,7 @@ impl State for GameState {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut Vec<Action>) {
         match self {
             GameState::Standard(g) => g.legal_actions_into(out),
@@ -749,6 +757,7 @@ impl State for GameState {
         }
     }
 
+    #[inline]
     fn apply(&mut self, action: &Action) {
         match self {
             GameState::Standard(g) => g.apply_action(action),
