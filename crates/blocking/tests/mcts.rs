@@ -101,7 +101,28 @@ fn bad_options_are_refused_with_the_reason() {
     assert_eq!(
         err,
         "built-in bot `mcts:speed=3` of blocking: unknown option `speed`; options: ms, first, iters, \
-         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct"
+         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct, book"
     );
     assert!(new_bot("greedy:iters=3", 0, None).is_err());
+}
+
+/// In Blokus Duo the bot opens from its book: two bots that search a single iteration a move
+/// play the book's main line, answer for answer, for the book's whole depth.
+#[test]
+fn duo_bots_open_from_the_book() {
+    use realm_blocking::bots::book::{book_move, BOOK_PLIES};
+    use realm_blocking::protocol::representative;
+    use realm_blocking::{Config, Position, Variant};
+    let answers = play(&spec(0, 2, 5), &["mcts:iters=1", "mcts:iters=1"], 5);
+    let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+    for (ply, answer) in answers.iter().take(BOOK_PLIES).enumerate() {
+        let mv = book_move(&pos).expect("the main line is in the book");
+        let player = pos.current().unwrap();
+        assert_eq!(
+            *answer,
+            representative(&pos, player, mv).to_string(),
+            "ply {ply}"
+        );
+        pos.play(mv);
+    }
 }

@@ -184,6 +184,13 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
     }
 
+    /// Drops the kept tree, so that the next `search` starts afresh: for when the player
+    /// moved without searching (a book move), which leaves the tree's root behind.
+    pub fn forget(&mut self) {
+        self.searched = false;
+        self.reusable = false;
+    }
+
     /// The most visited action after `path` from the root of the last search, over all its
     /// trees (visits summed by action): the search's choice for a later step of the same turn,
     /// such as Carcassonne's man after the placement. `None` when no tree went there.

@@ -62,6 +62,8 @@ pub struct SearchOptions {
     pub expand_visits: Option<u32>,
     pub rave_equiv: Option<f32>,
     pub puct: Option<f32>,
+    /// Whether to play from the game's opening book, where it has one (default: yes).
+    pub book: Option<bool>,
 }
 
 /// A game's time limits per answer: the first call's and every later call's.
@@ -88,7 +90,7 @@ pub enum OptionError {
 }
 
 const KNOWN: &str =
-    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct";
+    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct, book";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
@@ -98,7 +100,8 @@ depth (playout actions before the leaf evaluation), det (sampled hidden states),
 algo (uct or flat), pw and pwe (progressive widening base and exponent), prior (virtual \
 visits of the game's move prior, 0 for none), expand (visits a node needs before its children \
 are listed), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it), puct (PUCT exploration constant instead of UCB1's c, \
-with the game's move prior)";
+with the game's move prior), book (0 to search instead of playing the game's opening book, \
+where it has one)";
 
 fn parse<T: std::str::FromStr>(
     key: &str,
@@ -110,6 +113,24 @@ fn parse<T: std::str::FromStr>(
         value: value.to_string(),
         what,
     })
+}
+
+/// The value named by `value` among `choices`.
+fn one_of<T: Copy>(
+    key: &str,
+    value: &str,
+    choices: &[(&str, T)],
+    what: &'static str,
+) -> Result<T, OptionError> {
+    choices
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, choice)| choice)
+        .ok_or_else(|| OptionError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            what,
+        })
 }
 
 fn set<T>(slot: &mut Option<T>, key: &str, value: T) -> Result<(), OptionError> {
@@ -144,17 +165,12 @@ impl SearchOptions {
                     parse::<usize>(key, value, positive)?.clamp(1, 256),
                 )?,
                 "algo" => {
-                    let algo = match value {
-                        "uct" => Algorithm::Uct,
-                        "flat" => Algorithm::Flat,
-                        _ => {
-                            return Err(OptionError::BadValue {
-                                key: key.to_string(),
-                                value: value.to_string(),
-                                what: "uct or flat",
-                            })
-                        }
-                    };
+                    let algo = one_of(
+                        key,
+                        value,
+                        &[("uct", Algorithm::Uct), ("flat", Algorithm::Flat)],
+                        "uct or flat",
+                    )?;
                     set(&mut o.algorithm, key, algo)?
                 }
                 "pw" => set(&mut o.widening_base, key, non_negative(key, value, number)?)?,
@@ -171,6 +187,11 @@ impl SearchOptions {
                 )?,
                 "rave" => set(&mut o.rave_equiv, key, non_negative(key, value, number)?)?,
                 "puct" => set(&mut o.puct, key, non_negative(key, value, number)?)?,
+                "book" => set(
+                    &mut o.book,
+                    key,
+                    one_of(key, value, &[("0", false), ("1", true)], "0 or 1")?,
+                )?,
                 _ => return Err(OptionError::UnknownKey(key.to_string())),
             }
         }
@@ -289,10 +310,12 @@ mod tests {
     #[test]
     fn options_parse_and_apply() {
         let o = SearchOptions::parse(
-            "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500,puct=0.1",
+            "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500,puct=0.1,book=0",
         )
         .unwrap();
         assert_eq!(o.ms, Some(80));
+        assert_eq!(o.book, Some(false));
+        assert!(SearchOptions::parse("book=yes").is_err());
         assert_eq!(o.iterations, Some(5000));
         assert_eq!(o.algorithm, Some(Algorithm::Flat));
         let p = o.apply(MctsParams::default());
@@ -346,7 +369,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct"
+            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct, book"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

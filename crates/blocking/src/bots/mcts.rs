@@ -9,6 +9,7 @@
 //! search's choice is not in that list, the bot answers the greedy move instead (and keeps
 //! doing so for the rest of the game).
 
+pub mod book;
 mod knowledge;
 mod local;
 mod prior;
@@ -132,8 +133,19 @@ impl Bot for MctsBot {
             }
         }
         let pos = caught.position;
-        let Some(best) = self.search.search(&pos, budget).map(|r| r.best) else {
-            return Ok(self.greedy(&obs));
+        let from_book = match self.options.book {
+            Some(false) => None,
+            _ => book::book_move(&pos),
+        };
+        let best = match from_book {
+            Some(mv) => {
+                self.search.forget();
+                mv
+            }
+            None => match self.search.search(&pos, budget) {
+                Some(result) => result.best,
+                None => return Ok(self.greedy(&obs)),
+            },
         };
         let name = representative(&pos, obs.my_id, best);
         if !obs.valid.iter().any(|(listed, _)| *listed == name) {

@@ -8,6 +8,7 @@ mod observe;
 mod random;
 
 pub use greedy::Greedy;
+pub use mcts::book;
 pub use mcts::{
     contact_value, default_params, BlokusKnowledge, MctsBot, Order, Playout, PriorContext,
     N_FEATURES,
