@@ -3,9 +3,10 @@
 //! a search of a fixed number of iterations (seeded by the position's key, so the file is the
 //! same on every machine); its most visited move is the book's move, and the `WIDTH` most
 //! visited moves with at least a tenth of the best one's visits lead to the next depth's
-//! positions (mirror images merged). Two threads search at once.
+//! positions (mirror images merged), `LAST_WIDTH` of them into the book's last depth (whose
+//! positions are many). Two threads search at once.
 //!
-//! `cargo run --release -p realm-blocking --example duo_book -- [ITERS] [WIDTH] > crates/blocking/data/duo_book.txt`
+//! `cargo run --release -p realm-blocking --example duo_book -- [ITERS] [WIDTH] [LAST_WIDTH] > crates/blocking/data/duo_book.txt`
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -72,11 +73,16 @@ fn main() {
             .map(|a| a.parse().expect("ITERS and WIDTH are whole numbers"))
             .unwrap_or(default)
     };
-    let (iterations, width) = (arg(1, 50_000), arg(2, 3) as usize);
+    let (iterations, width, last_width) = (arg(1, 25_000), arg(2, 6) as usize, arg(3, 2) as usize);
     let mut frontier = vec![Position::new(&Config::new(Variant::Duo, 2, 1))];
     let mut seen: HashSet<u64> = frontier.iter().filter_map(canonical).map(|k| k.0).collect();
     let mut lines = Vec::new();
     for ply in 0..BOOK_PLIES {
+        let width = if ply + 2 == BOOK_PLIES {
+            last_width
+        } else {
+            width
+        };
         let searched = search_all(&frontier, iterations, width);
         let mut next = Vec::new();
         for (pos, s) in frontier.iter().zip(&searched) {
@@ -98,7 +104,7 @@ fn main() {
     println!(
         "# Blokus Duo opening book: position key, then the move's cells (see bots/mcts/book.rs)."
     );
-    println!("# cargo run --release -p realm-blocking --example duo_book -- {iterations} {width}");
+    println!("# cargo run --release -p realm-blocking --example duo_book -- {iterations} {width} {last_width}");
     for line in lines {
         println!("{line}");
     }

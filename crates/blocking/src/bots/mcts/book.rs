@@ -1,9 +1,9 @@
 //! Blokus Duo's opening book: for the positions of the first `BOOK_PLIES` placements that
 //! realm's own long searches reached, the move such a search chose. In the opening the bot's
-//! 120 ms buy a tenth of the iterations they buy later (the playouts are longest and the
-//! placements most numerous), and thinking 1.5 s on each side's first five moves raised the
-//! score against Pentobi level 6 from about 31% to 43% (STRENGTH.md): the book gives that
-//! thinking ahead of time.
+//! 120 ms buy about a sixth of the iterations they buy in the mid-game (the playouts are
+//! longest and the placements most numerous), and thinking 1.5 s on each side's first five
+//! moves raised the score against Pentobi level 6 from about 31% to 40.5% (STRENGTH.md): the
+//! book gives that thinking ahead of time.
 //!
 //! The book is `data/duo_book.txt`, built by `cargo run --release -p realm-blocking --example
 //! duo_book` (a fixed number of iterations per position, so the file is reproducible). Each
@@ -22,7 +22,7 @@ use crate::rules::{Placement, Position};
 use crate::setup::Variant;
 
 /// The book covers positions with fewer placements than this.
-pub const BOOK_PLIES: usize = 6;
+pub const BOOK_PLIES: usize = 7;
 
 /// The Duo board's side.
 const SIDE: usize = 14;
