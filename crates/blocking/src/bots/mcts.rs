@@ -27,13 +27,13 @@ use super::greedy;
 use super::observe::{Observation, Reader};
 use crate::protocol::representative;
 use crate::referee::{FIRST_LIMIT, LATER_LIMIT};
+use crate::rules::{Placement, Position};
 
 /// The referee's limits, which the search's default budgets are shares of.
 const TURN_LIMITS: TurnLimits = TurnLimits {
     first: FIRST_LIMIT,
     later: LATER_LIMIT,
 };
-use crate::rules::{Placement, Position};
 
 /// The search parameters the bot plays with unless its name overrides them.
 pub fn default_params() -> MctsParams {

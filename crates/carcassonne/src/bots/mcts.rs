@@ -19,14 +19,15 @@ use super::valuation::{valuation, VALUE_UNIT};
 use super::{Greedy, Observation, Reader};
 use crate::protocol::answer_line;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
+use crate::rules::{Action, State};
+use crate::setup::{start_type, unshuffled_bag};
 
 /// The referee's limits, which the search's default budgets are shares of.
 const TURN_LIMITS: TurnLimits = TurnLimits {
     first: FIRST_TIME_LIMIT,
     later: TIME_LIMIT,
 };
-use crate::rules::{Action, State};
-use crate::setup::{start_type, unshuffled_bag};
+
 /// Points of margin over the best opponent that count as a clear lead.
 const MARGIN_SCALE: f32 = 15.0;
 

@@ -17,13 +17,13 @@ use super::greedy::{greedy_answer, greedy_play};
 use super::paths::chain_cost;
 use super::Tracker;
 use crate::referee::{FIRST_TIME_LIMIT, TIME_LIMIT};
+use crate::rules::{Action, Ending, GameState};
 
 /// The referee's limits, which the search's default budgets are shares of.
 const TURN_LIMITS: TurnLimits = TurnLimits {
     first: FIRST_TIME_LIMIT,
     later: TIME_LIMIT,
 };
-use crate::rules::{Action, Ending, GameState};
 
 /// Values a position by greedy's rollout of both phases (see the module comment).
 #[derive(Clone, Copy, Debug)]

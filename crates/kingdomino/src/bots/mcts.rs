@@ -24,16 +24,16 @@ use super::{pick_line, put_line, Observation, SeenTile, Strategy};
 use crate::bits::Bits;
 use crate::kingdom::{Kingdom, Placement, PlacementRules};
 use crate::referee::{FIRST_TURN_LIMIT, TURN_LIMIT};
+use crate::rules::{Action, Game, Slot};
+use crate::scoring::ranks;
+use crate::setup::{Config, Mode};
+use crate::tiles::{tile as tile_of, Tile, N_TILES};
 
 /// The referee's limits, which the search's default budgets are shares of.
 const TURN_LIMITS: TurnLimits = TurnLimits {
     first: FIRST_TURN_LIMIT,
     later: TURN_LIMIT,
 };
-use crate::rules::{Action, Game, Slot};
-use crate::scoring::ranks;
-use crate::setup::{Config, Mode};
-use crate::tiles::{tile as tile_of, Tile, N_TILES};
 
 /// Rank rewards blended with the score margin (points over the best opponent), so that the
 /// bot still prefers bigger leads once the win is likely; new actions ordered by greedy's

@@ -81,14 +81,23 @@ pub fn canonical(pos: &Position) -> Option<(u64, usize)> {
     (0..4).map(|s| (key_under(pos, s), s)).min()
 }
 
+/// `cells` under symmetry `s`, sorted.
+fn map_cells(s: usize, cells: impl Iterator<Item = (u8, u8)>) -> Cells {
+    let mut mapped: Cells = cells.map(|c| map_cell(s, c)).collect();
+    mapped.sort_unstable();
+    mapped
+}
+
 /// A move's cells under symmetry `s`, sorted.
 pub fn cells_under(mv: &Placement, s: usize) -> Cells {
-    let mut cells: Cells = mv
-        .cells()
-        .map(|(x, y)| map_cell(s, (x as u8, y as u8)))
-        .collect();
-    cells.sort_unstable();
-    cells
+    map_cells(s, mv.cells().map(|(x, y)| (x as u8, y as u8)))
+}
+
+/// The legal placement of the player to move that covers exactly `cells` (sorted).
+fn placement_covering(pos: &Position, cells: &Cells) -> Option<Placement> {
+    let mut moves = Vec::new();
+    pos.generate(pos.current()?, &mut moves);
+    moves.into_iter().find(|m| cells_under(m, 0) == *cells)
 }
 
 /// Parses the book text: a key and the move's cells per line; `#` starts a comment.
@@ -133,13 +142,8 @@ fn book() -> &'static HashMap<u64, Cells> {
 /// The book's move in `pos`, when the book has the position and the move is legal there.
 pub fn book_move(pos: &Position) -> Option<Placement> {
     let (key, s) = canonical(pos)?;
-    let canonical_cells = book().get(&key)?;
-    let mut want: Cells = canonical_cells.iter().map(|&c| map_cell(s, c)).collect();
-    want.sort_unstable();
-    let p = pos.current()?;
-    let mut moves = Vec::new();
-    pos.generate(p, &mut moves);
-    moves.into_iter().find(|m| cells_under(m, 0) == want)
+    let cells = book().get(&key)?;
+    placement_covering(pos, &map_cells(s, cells.iter().copied()))
 }
 
 /// How many positions the book holds.
@@ -158,13 +162,7 @@ mod tests {
 
     /// The placement of `mv` mirrored by symmetry `s` in `pos`.
     fn mirrored(pos: &Position, mv: &Placement, s: usize) -> Placement {
-        let want = cells_under(mv, s);
-        let mut moves = Vec::new();
-        pos.generate(pos.current().unwrap(), &mut moves);
-        *moves
-            .iter()
-            .find(|m| cells_under(m, 0) == want)
-            .expect("the mirrored move is legal")
+        placement_covering(pos, &cells_under(mv, s)).expect("the mirrored move is legal")
     }
 
     #[test]
