@@ -28,6 +28,8 @@ pub trait Bits:
     /// Bits per row, S + 1.
     const STRIDE: usize = Self::S + 1;
     const ZERO: Self;
+    /// Bits in the set type (an upper bound on its cells).
+    const BITS: usize;
 
     fn bit(index: usize) -> Self;
     fn shl(self, n: u32) -> Self;
@@ -58,6 +60,20 @@ pub trait Bits:
     /// Cells with lo_x <= x <= hi_x and lo_y <= y <= hi_y; all four bounds below S.
     fn window(lo_x: usize, hi_x: usize, lo_y: usize, hi_y: usize) -> Self {
         Self::geometry().window(lo_x, hi_x, lo_y, hi_y)
+    }
+
+    /// The cells a kingdom may still use once it has a square at `index` (R14d): those
+    /// within E − 1 of it in both axes, E = (S + 1) / 2.
+    fn reach(index: usize) -> Self {
+        let (x, y) = coords::<Self>(index);
+        let r = Self::S.div_ceil(2) - 1;
+        let last = Self::S - 1;
+        Self::window(
+            x.saturating_sub(r),
+            (x + r).min(last),
+            y.saturating_sub(r),
+            (y + r).min(last),
+        )
     }
 
     fn is_empty(self) -> bool {
@@ -165,6 +181,7 @@ impl<B: Bits> Iterator for BitIter<B> {
 impl Bits for u128 {
     const S: usize = 9;
     const ZERO: Self = 0;
+    const BITS: usize = 128;
 
     fn bit(index: usize) -> Self {
         1u128 << index
@@ -201,6 +218,29 @@ impl Bits for u128 {
             cells
         };
         CELLS[index & 127]
+    }
+    // From a table built at compile time: a kingdom asks on every square it places.
+    fn reach(index: usize) -> Self {
+        const REACH: [u128; 128] = {
+            let (s, stride) = (<u128 as Bits>::S, <u128 as Bits>::STRIDE);
+            let r = s.div_ceil(2) - 1;
+            let mut table = [0u128; 128];
+            let mut i = 0;
+            while i < 128 {
+                let (x, y) = (i % stride, i / stride);
+                let mut cell = 0;
+                while x < s && y < s && cell < s * stride {
+                    let (cx, cy) = (cell % stride, cell / stride);
+                    if cx < s && cx + r >= x && cx <= x + r && cy + r >= y && cy <= y + r {
+                        table[i] |= 1 << cell;
+                    }
+                    cell += 1;
+                }
+                i += 1;
+            }
+            table
+        };
+        REACH[index & 127]
     }
     fn geometry() -> &'static Geometry<Self> {
         static GEOMETRY: OnceLock<Geometry<u128>> = OnceLock::new();
@@ -278,6 +318,7 @@ impl BitOrAssign for Wide {
 impl Bits for Wide {
     const S: usize = 13;
     const ZERO: Self = Wide { lo: 0, hi: 0 };
+    const BITS: usize = 256;
 
     fn bit(index: usize) -> Self {
         if index < 128 {
@@ -361,6 +402,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn tabled_reaches_are_the_computed_windows() {
+        for y in 0..9usize {
+            for x in 0..9usize {
+                let window = <u128 as Bits>::window(
+                    x.saturating_sub(4),
+                    (x + 4).min(8),
+                    y.saturating_sub(4),
+                    (y + 4).min(8),
+                );
+                assert_eq!(u128::reach(index::<u128>(x, y)), window, "({x}, {y})");
+            }
+        }
+        assert_eq!(u128::reach(u128::CASTLE), u128::geometry().grid);
+        assert_eq!(u128::reach(index::<u128>(0, 0)).count(), 25);
+        let corner = Wide::reach(index::<Wide>(12, 0));
+        assert_eq!(corner.count(), 49);
+        assert!(corner.has(index::<Wide>(6, 6)) && !corner.has(index::<Wide>(5, 6)));
     }
 
     #[test]

@@ -101,6 +101,11 @@ pub struct Kingdom<B: Bits> {
     /// Bit 1 of each placed square's crown count.
     crown2: B,
     occupied: B,
+    /// Where squares may still go (R14d): the cells within E − 1 of every placed square and
+    /// of the castle in both axes, the castle itself excluded. Kept up to date by `set`, one
+    /// table lookup a square, where recomputing it from the bounding box took a tenth of a
+    /// listing.
+    reach: B,
     min_x: u8,
     max_x: u8,
     min_y: u8,
@@ -129,6 +134,7 @@ impl<B: Bits> Kingdom<B> {
             crown1: B::ZERO,
             crown2: B::ZERO,
             occupied: B::ZERO,
+            reach: B::reach(B::CASTLE) & !B::bit(B::CASTLE),
             min_x: c,
             max_x: c,
             min_y: c,
@@ -141,16 +147,10 @@ impl<B: Bits> Kingdom<B> {
     // combined with the caller's masking, a listing took 8% less time.
     #[inline(always)]
     pub fn legal_masks(&self, tile: &Tile, rules: PlacementRules) -> [B; 4] {
-        let e = Self::EXTENT;
-        let s = Self::SIZE;
         // R14d: both cells must stay inside the E × E windows containing the current box; a
         // domino cannot straddle the box, so checking each cell against the window suffices.
-        let lo_x = (self.max_x as usize + 1).saturating_sub(e);
-        let hi_x = (self.min_x as usize + e - 1).min(s - 1);
-        let lo_y = (self.max_y as usize + 1).saturating_sub(e);
-        let hi_y = (self.min_y as usize + e - 1).min(s - 1);
         let castle = B::bit(B::CASTLE);
-        let mut free = B::window(lo_x, hi_x, lo_y, hi_y) & !castle;
+        let mut free = self.reach;
         if !rules.overlap {
             free &= !self.occupied;
         }
@@ -211,8 +211,26 @@ impl<B: Bits> Kingdom<B> {
     pub fn place(&mut self, tile: &Tile, placement: Placement) {
         let (bx, by) = placement.second();
         let (ax, ay) = (placement.x as usize, placement.y as usize);
-        self.set(ax, ay, tile.a);
-        self.set(bx, by, tile.b);
+        let (a, b) = (index::<B>(ax, ay), index::<B>(bx, by));
+        let (bit_a, bit_b) = (B::bit(a), B::bit(b));
+        if !(self.occupied & (bit_a | bit_b)).is_empty() {
+            // League 1 lays squares over squares: `set` replaces them.
+            self.set(ax, ay, tile.a);
+            self.set(bx, by, tile.b);
+            return;
+        }
+        // Both squares at once, as `set` lays each: the shared bookkeeping (occupied cells,
+        // reach, bounding box) is done once for the domino.
+        self.terrain[tile.a.terrain.index()] |= bit_a;
+        self.terrain[tile.b.terrain.index()] |= bit_b;
+        self.occupied |= bit_a | bit_b;
+        self.reach &= B::reach(a) & B::reach(b);
+        self.crown1 |= crowned(bit_a, tile.a.crowns & 1) | crowned(bit_b, tile.b.crowns & 1);
+        self.crown2 |= crowned(bit_a, tile.a.crowns & 2) | crowned(bit_b, tile.b.crowns & 2);
+        self.min_x = self.min_x.min(ax.min(bx) as u8);
+        self.max_x = self.max_x.max(ax.max(bx) as u8);
+        self.min_y = self.min_y.min(ay.min(by) as u8);
+        self.max_y = self.max_y.max(ay.max(by) as u8);
     }
 
     /// Puts one square on a cell (replacing what was there); used by `place` and by tests and
@@ -231,10 +249,9 @@ impl<B: Bits> Kingdom<B> {
         }
         self.terrain[square.terrain.index()] |= bit;
         self.occupied |= bit;
-        // Selects rather than branches: crowns are random to the branch predictor.
-        let when = |on: bool| if on { bit } else { B::ZERO };
-        self.crown1 |= when(square.crowns & 1 != 0);
-        self.crown2 |= when(square.crowns & 2 != 0);
+        self.reach &= B::reach(index::<B>(x, y));
+        self.crown1 |= crowned(bit, square.crowns & 1);
+        self.crown2 |= crowned(bit, square.crowns & 2);
         self.min_x = self.min_x.min(x as u8);
         self.max_x = self.max_x.max(x as u8);
         self.min_y = self.min_y.min(y as u8);
@@ -260,10 +277,48 @@ impl<B: Bits> Kingdom<B> {
 
     /// Sum over zones of squares × crowns (R21, R22), without bonuses.
     pub fn zone_score(&self) -> u32 {
+        if let Some(score) = self.word_zone_score() {
+            return score;
+        }
         Terrain::ALL
             .into_iter()
             .map(|t| self.terrain_score(t))
             .sum()
+    }
+
+    /// `zone_score` in one machine word, every terrain in one pass, when the kingdom spans
+    /// at most six rows (always, on the standard grid): a crowned cell's zone grows only
+    /// across links between neighbouring squares of the same terrain, so one flood per
+    /// crowned zone serves all six terrains, with no loop over terrains and its
+    /// unpredictable exits (a third of the scoring time).
+    fn word_zone_score(&self) -> Option<u32> {
+        if self.max_y - self.min_y >= 6 {
+            return None;
+        }
+        let y = self.min_y as usize;
+        let stride = B::STRIDE;
+        let crown1 = self.crown1.six_rows_from(y)?;
+        let crown2 = self.crown2.six_rows_from(y)?;
+        // `right`: cells whose right neighbour has their terrain; `down`: the same below.
+        let (mut right, mut down) = (0u64, 0u64);
+        for land in self.terrain {
+            let land = land.six_rows_from(y)?;
+            right |= land & land >> 1;
+            down |= land & land >> stride;
+        }
+        let words = ZoneWords {
+            right,
+            down,
+            crown1,
+            crown2,
+            stride,
+        };
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: this CPU has POPCNT, checked just above.
+            return Some(unsafe { words.score_with_popcnt() });
+        }
+        Some(words.score())
     }
 
     /// The part of `zone_score` from the zones of one terrain.
@@ -372,6 +427,17 @@ impl<B: Bits> Kingdom<B> {
     }
 }
 
+/// `bit` when `crown_bit` is not zero, else no cell: selected rather than branched on, since
+/// crowns are random to the branch predictor.
+#[inline(always)]
+fn crowned<B: Bits>(bit: B, crown_bit: u8) -> B {
+    if crown_bit != 0 {
+        bit
+    } else {
+        B::ZERO
+    }
+}
+
 /// What zone scoring needs of a cell set: a grid's bitboard, or a word of its rows.
 trait ZoneCells: Copy + Eq {
     fn and(self, other: Self) -> Self;
@@ -443,6 +509,59 @@ impl<B: Bits> ZoneCells for Word<B> {
     }
 }
 
+/// A kingdom's six rows as words for `Kingdom::word_zone_score`.
+struct ZoneWords {
+    /// Cells whose right neighbour has their terrain.
+    right: u64,
+    /// Cells whose neighbour below has their terrain.
+    down: u64,
+    crown1: u64,
+    crown2: u64,
+    stride: usize,
+}
+
+impl ZoneWords {
+    /// Sum over crowned zones of squares × crowns: one flood per crowned zone.
+    #[inline(always)]
+    fn score(&self) -> u32 {
+        let ZoneWords {
+            right,
+            down,
+            crown1,
+            crown2,
+            stride,
+        } = *self;
+        let mut seeds = crown1 | crown2;
+        let mut total = 0;
+        while seeds != 0 {
+            let mut zone = seeds & seeds.wrapping_neg();
+            loop {
+                let grown = zone
+                    | (zone & right) << 1
+                    | (zone >> 1 & right)
+                    | (zone & down) << stride
+                    | (zone >> stride & down);
+                if grown == zone {
+                    break;
+                }
+                zone = grown;
+            }
+            let crowns = (zone & crown1).count_ones() + 2 * (zone & crown2).count_ones();
+            total += zone.count_ones() * crowns;
+            seeds &= !zone;
+        }
+        total
+    }
+
+    /// `score` compiled for CPUs with the POPCNT instruction: the x86-64 baseline counts
+    /// bits in a dozen instructions, three times a zone.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn score_with_popcnt(&self) -> u32 {
+        self.score()
+    }
+}
+
 /// Sum over the zones of `land` of squares × crowns (R21, R22). Crownless zones score
 /// nothing, so only zones holding a crown are flooded.
 fn crowned_zones_score<C: ZoneCells>(land: C, crown1: C, crown2: C) -> u32 {
@@ -494,8 +613,8 @@ mod tests {
         }
     }
 
-    /// The one-word flood of the standard grid scores every terrain as the grid flood does,
-    /// after every action of random 2- and 4-player games.
+    /// The one-word floods of the standard grid score every terrain, and all of them, as the
+    /// grid flood does, after every action of random 2- and 4-player games.
     #[test]
     fn word_zone_scores_are_the_grid_zone_scores() {
         use crate::rules::Game;
@@ -512,15 +631,51 @@ mod tests {
                 game.apply_action(&buf[step % buf.len()]);
                 for p in 0..players {
                     let k = game.kingdom(p);
+                    let mut total = 0;
                     for t in Terrain::ALL {
                         let grid = crowned_zones_score(k.terrain[t.index()], k.crown1, k.crown2);
                         assert_eq!(k.terrain_score(t), grid);
                         crowned += u32::from(grid > 0);
+                        total += grid;
                     }
+                    // The all-terrains flood in one word.
+                    assert_eq!(k.word_zone_score(), Some(total));
+                    assert_eq!(k.zone_score(), total);
                 }
             }
         }
         assert!(crowned > 1000, "only {crowned} scoring terrains seen");
+    }
+
+    /// Placing a domino at once lays the same kingdom as setting its two squares, in every
+    /// league (league 1 lays squares over squares), after every placement of random games.
+    #[test]
+    fn a_placed_domino_is_its_two_set_squares() {
+        use crate::rules::Game;
+        use crate::setup::{Config, Mode};
+        let mut buf = Vec::new();
+        let mut placed = 0;
+        for seed in 0..45u64 {
+            let league = 1 + seed as u32 % 3;
+            let config = Config::new(Mode::Standard, 2).with_league(league);
+            let mut game: Game<u128> = Game::new(config, seed);
+            let mut step = seed as usize;
+            while let Some(player) = game.to_move() {
+                game.legal_actions_into(&mut buf);
+                step = step.wrapping_mul(31).wrapping_add(7);
+                let action = buf[step % buf.len()];
+                let mut expected = *game.kingdom(player);
+                if let (Some(t), Some(p)) = (game.slot_tile(), action.put()) {
+                    let (bx, by) = p.second();
+                    expected.set(p.x as usize, p.y as usize, t.a);
+                    expected.set(bx, by, t.b);
+                    placed += 1;
+                }
+                game.apply_action(&action);
+                assert_eq!(*game.kingdom(player), expected, "seed {seed}");
+            }
+        }
+        assert!(placed > 800, "only {placed} placements");
     }
 
     #[test]

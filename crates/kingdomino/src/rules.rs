@@ -83,6 +83,14 @@ pub struct Game<B: Bits> {
     slot: usize,
     current: [Slot; 4],
     next: [Slot; 4],
+    /// The IDs of `next` nobody has picked yet, and how many: kept by `set_next` and `pick`
+    /// rather than gathered from `next` at every listing.
+    open: OpenPicks,
+    n_open: u8,
+    /// `to_move` and `slot_tile` as `advance` last left them: each decision asks for them
+    /// several times.
+    mover: Option<u8>,
+    in_hand: Option<&'static Tile>,
     eliminated: [bool; MAX_PLAYERS],
     placed: [u8; MAX_PLAYERS],
     discarded: [u8; MAX_PLAYERS],
@@ -108,12 +116,16 @@ impl<B: Bits> Game<B> {
             slot: 0,
             current,
             next: [Slot { id: 0, owner: None }; 4],
+            open: OpenPicks(0),
+            n_open: 0,
+            mover: None,
+            in_hand: None,
             eliminated: [false; MAX_PLAYERS],
             placed: [0; MAX_PLAYERS],
             discarded: [0; MAX_PLAYERS],
             over: false,
         };
-        game.next = game.fresh_line(1);
+        game.set_next(game.fresh_line(1));
         game.advance();
         game
     }
@@ -154,11 +166,16 @@ impl<B: Bits> Game<B> {
             slot,
             current,
             next,
+            open: OpenPicks(0),
+            n_open: 0,
+            mover: None,
+            in_hand: None,
             eliminated: [false; MAX_PLAYERS],
             placed,
             discarded: [0; MAX_PLAYERS],
             over: false,
         };
+        game.set_next(next);
         game.advance();
         game
     }
@@ -215,18 +232,12 @@ impl<B: Bits> Game<B> {
 
     /// The player of the current slot, or `None` when the game is over.
     pub fn to_move(&self) -> Option<PlayerId> {
-        if self.over {
-            return None;
-        }
-        self.current[self.slot].owner.map(usize::from)
+        self.mover.map(usize::from)
     }
 
     /// The tile to place in the current slot (`None` in turn 1).
     pub fn slot_tile(&self) -> Option<&'static Tile> {
-        if self.turn == 1 || self.over {
-            return None;
-        }
-        tile(self.current[self.slot].id)
+        self.in_hand
     }
 
     /// True when this turn has a line to pick from (t < T, R10).
@@ -281,14 +292,36 @@ impl<B: Bits> Game<B> {
     // branch predictor, and a playout picks at every decision.
     #[inline(always)]
     pub fn pick(&mut self, id: u8) {
-        let Some(player) = self.to_move() else { return };
+        if let Some(player) = self.to_move() {
+            self.pick_for(player, id);
+        }
+    }
+
+    #[inline(always)]
+    fn pick_for(&mut self, player: PlayerId, id: u8) {
         let mut found = 0u32;
         for (k, s) in self.next.iter().enumerate() {
             found |= u32::from(s.id == id) << k;
         }
         if id != 0 && found != 0 {
             self.next[found.trailing_zeros() as usize].owner = Some(player as u8);
+            self.open = self.open.without(id);
+            self.n_open -= 1;
         }
+    }
+
+    /// Lays out the line to pick from and its open IDs.
+    fn set_next(&mut self, next: [Slot; 4]) {
+        self.next = next;
+        let mut packed = 0u32;
+        let mut n = 0;
+        for s in &next {
+            if s.owner.is_none() && s.id != 0 {
+                packed |= u32::from(s.id) << (8 * n);
+                n += 1;
+            }
+        }
+        (self.open, self.n_open) = (OpenPicks(packed), n);
     }
 
     /// Eliminates `player` (R29, R30): it gets no more slots; its kingdom stays as it is.
@@ -311,6 +344,14 @@ impl<B: Bits> Game<B> {
     // Inlined: a step of every playout (4% faster games; BENCHMARKS.md).
     #[inline(always)]
     fn advance(&mut self) {
+        self.advance_slot();
+        let slot = (!self.over).then(|| self.current[self.slot]);
+        self.mover = slot.and_then(|s| s.owner);
+        self.in_hand = slot.filter(|_| self.turn > 1).and_then(|s| tile(s.id));
+    }
+
+    #[inline(always)]
+    fn advance_slot(&mut self) {
         let n = self.config.n_players;
         let len = self.line_len as usize;
         loop {
@@ -332,7 +373,7 @@ impl<B: Bits> Game<B> {
             }
             self.turn += 1;
             self.current = self.next;
-            self.next = self.fresh_line(self.turn);
+            self.set_next(self.fresh_line(self.turn));
             self.slot = 0;
         }
     }
@@ -460,21 +501,13 @@ impl<B: Bits> Game<B> {
 
     /// The dominoes the player may pick this turn, packed one ID a byte from the lowest (a
     /// zero byte is no pick), and how many there are: one zero on the last turn, when nobody
-    /// picks. Packed in a register, not an array: the IDs are gathered by variable shifts
-    /// without a branch per slot (which slots are taken is random to the branch predictor),
-    /// and byte stores at a variable index would stall the wider reads that follow.
+    /// picks. Packed in a register, not an array: the IDs are read by variable shifts, and
+    /// byte stores at a variable index would stall the wider reads that follow.
     fn open_picks(&self) -> (OpenPicks, usize) {
         if !self.picks_this_turn() {
             return (OpenPicks(0), 1);
         }
-        let mut packed = 0u32;
-        let mut n = 0;
-        for s in &self.next {
-            let open = s.owner.is_none() && s.id != 0;
-            packed |= (u32::from(s.id) * u32::from(open)) << (8 * n);
-            n += usize::from(open);
-        }
-        (OpenPicks(packed), n)
+        (self.open, usize::from(self.n_open))
     }
 
     /// Where `player` may place the domino in hand, per rotation (a symmetric tile only in
@@ -496,28 +529,32 @@ impl<B: Bits> Game<B> {
         out.clear();
         let Some(player) = self.to_move() else { return };
         let (picks, n_picks) = self.open_picks();
-        let Some(masks) = self.placement_masks(player) else {
+        let discards = |out: &mut Vec<Action>| {
             out.extend((0..n_picks).map(|k| Action::new(None, picks.get(k))));
-            return;
         };
-        if masks.iter().all(|m| m.is_empty()) {
-            out.extend((0..n_picks).map(|k| Action::new(None, picks.get(k))));
-            return;
-        }
-        // Sized first, then written without capacity checks: about half of a random playout
-        // that lists its actions is spent here.
-        let n_placements: u32 = masks.iter().map(|m| m.count()).sum();
-        let total = n_placements as usize * n_picks;
-        out.reserve(total + 4);
+        let Some(masks) = self.placement_masks(player) else {
+            return discards(out);
+        };
+        // Written without capacity checks into room for the most a grid allows, and counted
+        // as written: about half of a random playout that lists its actions is spent here,
+        // and counting the placements first took eight population counts a listing (software
+        // ones on the x86-64 baseline).
+        let room = max_listed::<B>();
+        out.reserve(room);
         let picks_bits = [0, 8, 16, 24].map(|shift| (picks.0 >> shift) << 24);
-        write_actions(
+        let written = write_actions(
             &masks,
             picks_bits,
             n_picks,
-            &mut out.spare_capacity_mut()[..total + 4],
+            &mut out.spare_capacity_mut()[..room],
         );
-        // SAFETY: `write_actions` wrote the first `total` entries (one per placement and pick).
-        unsafe { out.set_len(total) };
+        // SAFETY: `write_actions` initialised the first `written` entries (one per placement
+        // and pick).
+        unsafe { out.set_len(written) };
+        if written == 0 {
+            // No legal placement: the tile is discarded (R15).
+            discards(out);
+        }
     }
 
     /// A uniformly random legal action drawn from the bits of `r`, without listing them: the
@@ -574,14 +611,19 @@ impl<B: Bits> Game<B> {
     // Inlined: a step of every playout (4% faster games; BENCHMARKS.md).
     #[inline(always)]
     pub fn apply_action(&mut self, action: &Action) {
-        if self.slot_tile().is_some() {
+        // The player and the tile are looked up once, not again by each step.
+        let Some(player) = self.to_move() else { return };
+        if let Some(tile) = self.slot_tile() {
             match action.put() {
-                Some(p) => self.place(p),
-                None => self.discard(),
+                Some(p) => {
+                    self.kingdoms[player].place(tile, p);
+                    self.placed[player] += 1;
+                }
+                None => self.discarded[player] += 1,
             }
         }
         if let Some(id) = action.pick() {
-            self.pick(id);
+            self.pick_for(player, id);
         }
         self.end_slot();
     }
@@ -606,7 +648,7 @@ pub fn score_with_bonuses<B: Bits>(
 }
 
 /// Up to four domino IDs, one a byte from the lowest; 0 is none.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct OpenPicks(u32);
 
 impl OpenPicks {
@@ -614,29 +656,55 @@ impl OpenPicks {
         let id = (self.0 >> (8 * k)) as u8;
         (id != 0).then_some(id)
     }
+
+    /// The IDs without `id` (which must be one of them), the later ones moved down a byte;
+    /// found without a branch per byte, since where a pick sits is random.
+    fn without(self, id: u8) -> OpenPicks {
+        const ONES: u32 = 0x0101_0101;
+        let differ = self.0 ^ (u32::from(id) * ONES);
+        // The lowest flagged byte is the first zero byte of `differ`, where `id` sits.
+        let zero_bytes = differ.wrapping_sub(ONES) & !differ & 0x8080_8080;
+        let shift = zero_bytes.trailing_zeros() & !7;
+        let below = (1u64 << shift) - 1;
+        let packed = u64::from(self.0);
+        OpenPicks(((packed & below) | (packed >> 8 & !below)) as u32)
+    }
 }
 
-/// Writes placement × pick actions into `out`, `n_picks` per placement, placement-major. All
-/// four picks of a placement are written at once (one vector store) and the position then
-/// advances by `n_picks`, so `out` needs three entries of slack past the last action; the
-/// entries past the count are left as scratch.
+/// Room for any four masks of `B`: four picks for each set bit of each, and the three
+/// entries of slack `write_actions` needs.
+const fn max_listed<B: Bits>() -> usize {
+    4 * B::BITS * 4 + 3
+}
+
+/// Writes placement × pick actions into `out`, `n_picks` per placement, placement-major, and
+/// returns how many it wrote. All four picks of a placement are written at once (one vector
+/// store) and the position then advances by `n_picks`, so `out` needs three entries of slack
+/// past the last action; the entries past the count are left as scratch.
 fn write_actions<B: Bits>(
     masks: &[B; 4],
     picks_bits: [u32; 4],
     n_picks: usize,
     out: &mut [std::mem::MaybeUninit<Action>],
-) {
+) -> usize {
+    assert!(out.len() >= max_listed::<B>() && n_picks <= 4);
+    let out = out.as_mut_ptr().cast::<Action>();
     let mut at = 0;
+    let mut write = |put: u32| {
+        let group = picks_bits.map(|pick| Action(put | pick));
+        // SAFETY: at most 4 × BITS placements advance `at` by at most 4 each, so `at + 4`
+        // stays within the `max_listed` entries asserted above. Written through a pointer
+        // because the slice's two bounds checks a placement cost 4% of a listing game.
+        unsafe { out.add(at).cast::<[Action; 4]>().write_unaligned(group) };
+        at += n_picks;
+    };
     for (r, mask) in masks.iter().enumerate() {
+        let rotation = HAS_PUT | (r as u32) << 16;
         for i in mask.iter() {
-            let put = HAS_PUT | B::packed_cell(i) | (r as u32) << 16;
-            let group: &mut [_; 4] = (&mut out[at..at + 4]).try_into().expect("4 slots");
-            for (slot, pick) in group.iter_mut().zip(picks_bits) {
-                slot.write(Action(put | pick));
-            }
-            at += n_picks;
+            write(rotation | B::packed_cell(i));
         }
     }
+    at
 }
 
 /// Either grid size behind one `State`, for search bots and benchmarks.
@@ -841,6 +909,50 @@ mod tests {
         assert_eq!((b.put(), b.pick()), (None, None));
         assert_ne!(Action::new(Some(Placement { x: 0, y: 0, r: 0 }), None), b);
         assert_eq!(format!("{b:?}"), "Action { put: None, pick: None }");
+    }
+
+    #[test]
+    fn open_picks_drop_the_picked_id_and_keep_the_order() {
+        let open = OpenPicks(u32::from_le_bytes([5, 10, 36, 40]));
+        assert_eq!(open.without(5).0, u32::from_le_bytes([10, 36, 40, 0]));
+        assert_eq!(open.without(36).0, u32::from_le_bytes([5, 10, 40, 0]));
+        assert_eq!(open.without(40).0, u32::from_le_bytes([5, 10, 36, 0]));
+        let two = OpenPicks(u32::from_le_bytes([1, 48, 0, 0]));
+        assert_eq!(two.without(48).without(1).0, 0);
+    }
+
+    /// What the game keeps rather than recomputes matches the slots after every action of
+    /// random games: the open IDs are the unpicked IDs of the line to pick from, in line
+    /// order, and the player to move and the tile in hand are those of the current slot.
+    #[test]
+    fn kept_picks_player_and_tile_match_the_slots() {
+        let mut buf = Vec::new();
+        for seed in 0..40u64 {
+            let players = 2 + seed as usize % 3;
+            let mut g: Game<u128> = Game::new(Config::new(Mode::Standard, players), seed);
+            let mut step = seed as usize;
+            while g.to_move().is_some() {
+                let open: Vec<u8> = g
+                    .next
+                    .iter()
+                    .filter(|s| s.owner.is_none() && s.id != 0)
+                    .map(|s| s.id)
+                    .collect();
+                let kept: Vec<u8> = (0..usize::from(g.n_open))
+                    .filter_map(|k| g.open.get(k))
+                    .collect();
+                assert_eq!(kept, open, "seed {seed}, turn {}", g.turn);
+                // Past the open IDs the bytes are zero.
+                assert_eq!(u64::from(g.open.0) >> (8 * open.len()), 0);
+                let slot = g.current[g.slot];
+                assert_eq!(g.to_move(), slot.owner.map(usize::from));
+                let in_hand = tile(slot.id).filter(|_| g.turn > 1);
+                assert_eq!(g.slot_tile().map(|t| t.id), in_hand.map(|t| t.id));
+                g.legal_actions_into(&mut buf);
+                step = step.wrapping_mul(31).wrapping_add(7);
+                g.apply_action(&buf[step % buf.len()]);
+            }
+        }
     }
 
     #[test]

@@ -144,8 +144,13 @@ impl Config {
     }
 
     /// Number of lines L = D / nbTiles.
+    // Matched rather than divided: every new game (a playout's setup) asks.
     pub fn n_lines(&self) -> usize {
-        self.deck_size() / self.line_len()
+        match (self.mode, self.n_players) {
+            (Mode::Standard, 2) => 6,
+            (Mode::Standard, _) => 12,
+            (Mode::Duel, _) => 12,
+        }
     }
 
     /// Number of turns T = L + 1.
@@ -160,7 +165,14 @@ impl Config {
 
     /// The player of each turn-1 slot (R7): seat order, twice around with two kings.
     pub fn first_turn_players(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.line_len()).map(|i| i % self.n_players)
+        // With 2 to 4 players, i − n for i ≥ n is i mod n (i < 4 ≤ 2n), without a division.
+        (0..self.line_len()).map(|i| {
+            if i >= self.n_players {
+                i - self.n_players
+            } else {
+                i
+            }
+        })
     }
 }
 
@@ -186,9 +198,19 @@ pub fn deal_line_array(config: &Config, seed: u64) -> [[u8; 4]; MAX_LINES] {
     let deck = shuffled_deck(seed);
     let len = config.line_len();
     let mut lines = [[0u8; 4]; MAX_LINES];
-    for (line, chunk) in lines.iter_mut().zip(deck[..config.deck_size()].chunks(len)) {
-        line[..len].copy_from_slice(chunk);
-        sort_line(&mut line[..len]);
+    let dealt = &mut lines[..config.n_lines()];
+    if len == 4 {
+        // Copied as whole lines of a fixed length: a copy of a variable length is a call
+        // to `memcpy` per line, which took most of a deal's time.
+        for (line, chunk) in dealt.iter_mut().zip(deck.chunks_exact(4)) {
+            *line = <[u8; 4]>::try_from(chunk).expect("a chunk of 4");
+            sort_line(line);
+        }
+    } else {
+        for (line, chunk) in dealt.iter_mut().zip(deck.chunks(len)) {
+            line[..len].copy_from_slice(chunk);
+            sort_line(&mut line[..len]);
+        }
     }
     lines
 }
