@@ -30,6 +30,7 @@ pub struct Slot {
 /// Packed into 32 bits (x, y, r, a placement flag and the picked ID, 0 = none) because random
 /// playouts write thousands of actions per game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct Action(u32);
 
 const HAS_PUT: u32 = 1 << 23;
@@ -690,12 +691,12 @@ fn write_actions<B: Bits>(
     assert!(out.len() >= max_listed::<B>() && n_picks <= 4);
     let out = out.as_mut_ptr().cast::<Action>();
     let mut at = 0;
+    let picks = PickGroup::new(picks_bits);
     let mut write = |put: u32| {
-        let group = picks_bits.map(|pick| Action(put | pick));
         // SAFETY: at most 4 × BITS placements advance `at` by at most 4 each, so `at + 4`
         // stays within the `max_listed` entries asserted above. Written through a pointer
         // because the slice's two bounds checks a placement cost 4% of a listing game.
-        unsafe { out.add(at).cast::<[Action; 4]>().write_unaligned(group) };
+        unsafe { picks.write(put, out.add(at)) };
         at += n_picks;
     };
     for (r, mask) in masks.iter().enumerate() {
@@ -705,6 +706,56 @@ fn write_actions<B: Bits>(
         }
     }
     at
+}
+
+/// The four pick bits of a listing, held where one instruction combines them with a
+/// placement and one store writes the four actions: on x86-64 an SSE2 register (SSE2 is part
+/// of x86-64), where the compiler wrote four 4-byte stores (a 16-byte store made listing
+/// games 5-7% faster).
+#[derive(Clone, Copy)]
+struct PickGroup {
+    #[cfg(target_arch = "x86_64")]
+    bits: std::arch::x86_64::__m128i,
+    #[cfg(not(target_arch = "x86_64"))]
+    bits: [u32; 4],
+}
+
+impl PickGroup {
+    #[inline(always)]
+    fn new(picks_bits: [u32; 4]) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of x86-64, and the load reads the four u32 of the array.
+            let bits = unsafe { std::arch::x86_64::_mm_loadu_si128(picks_bits.as_ptr().cast()) };
+            PickGroup { bits }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        PickGroup { bits: picks_bits }
+    }
+
+    /// Writes the four actions `put | pick` from `to` on.
+    ///
+    /// # Safety
+    /// `to` must be valid for writing four actions.
+    #[inline(always)]
+    unsafe fn write(self, put: u32, to: *mut Action) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_or_si128, _mm_set1_epi32, _mm_storeu_si128};
+            // SAFETY: SSE2 is part of x86-64; the caller vouches for the four actions at `to`
+            // (an unaligned store; Action is a transparent u32).
+            unsafe {
+                let group = _mm_or_si128(_mm_set1_epi32(put as i32), self.bits);
+                _mm_storeu_si128(to.cast(), group);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let group = self.bits.map(|pick| Action(put | pick));
+            // SAFETY: the caller vouches for the four actions at `to`.
+            unsafe { to.cast::<[Action; 4]>().write_unaligned(group) };
+        }
+    }
 }
 
 /// Either grid size behind one `State`, for search bots and benchmarks.
