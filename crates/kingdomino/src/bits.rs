@@ -183,8 +183,19 @@ impl Bits for u128 {
     const ZERO: Self = 0;
     const BITS: usize = 128;
 
+    // From a table: a 128-bit shift by a variable amount is two shifts and two selects, on
+    // the path of every placed square.
     fn bit(index: usize) -> Self {
-        1u128 << index
+        const SINGLE_CELLS: [u128; 128] = {
+            let mut bits = [0u128; 128];
+            let mut i = 0;
+            while i < 128 {
+                bits[i] = 1 << i;
+                i += 1;
+            }
+            bits
+        };
+        SINGLE_CELLS[index & 127]
     }
     fn shl(self, n: u32) -> Self {
         self << n

@@ -88,6 +88,8 @@ pub struct Game<B: Bits> {
     /// rather than gathered from `next` at every listing.
     open: OpenPicks,
     n_open: u8,
+    /// The IDs of `next`, one a byte from the lowest.
+    next_ids: u32,
     /// `to_move` and `slot_tile` as `advance` last left them: each decision asks for them
     /// several times.
     mover: Option<u8>,
@@ -119,6 +121,7 @@ impl<B: Bits> Game<B> {
             next: [Slot { id: 0, owner: None }; 4],
             open: OpenPicks(0),
             n_open: 0,
+            next_ids: 0,
             mover: None,
             in_hand: None,
             eliminated: [false; MAX_PLAYERS],
@@ -169,6 +172,7 @@ impl<B: Bits> Game<B> {
             next,
             open: OpenPicks(0),
             n_open: 0,
+            next_ids: 0,
             mover: None,
             in_hand: None,
             eliminated: [false; MAX_PLAYERS],
@@ -300,12 +304,9 @@ impl<B: Bits> Game<B> {
 
     #[inline(always)]
     fn pick_for(&mut self, player: PlayerId, id: u8) {
-        let mut found = 0u32;
-        for (k, s) in self.next.iter().enumerate() {
-            found |= u32::from(s.id == id) << k;
-        }
-        if id != 0 && found != 0 {
-            self.next[found.trailing_zeros() as usize].owner = Some(player as u8);
+        let k = first_byte_equal(self.next_ids, id) as usize;
+        if id != 0 && k < 4 {
+            self.next[k].owner = Some(player as u8);
             self.open = self.open.without(id);
             self.n_open -= 1;
         }
@@ -314,6 +315,7 @@ impl<B: Bits> Game<B> {
     /// Lays out the line to pick from and its open IDs.
     fn set_next(&mut self, next: [Slot; 4]) {
         self.next = next;
+        self.next_ids = u32::from_le_bytes(next.map(|s| s.id));
         let mut packed = 0u32;
         let mut n = 0;
         for s in &next {
@@ -648,6 +650,16 @@ pub fn score_with_bonuses<B: Bits>(
     score
 }
 
+/// The index of the first byte of `packed` (from the lowest) equal to `byte`, or 4 when none
+/// is; found without a branch per byte, since where an ID sits is random.
+fn first_byte_equal(packed: u32, byte: u8) -> u32 {
+    const ONES: u32 = 0x0101_0101;
+    let differ = packed ^ (u32::from(byte) * ONES);
+    // The lowest flagged byte is the first zero byte of `differ` (higher flags may be false).
+    let zero_bytes = differ.wrapping_sub(ONES) & !differ & 0x8080_8080;
+    zero_bytes.trailing_zeros() / 8
+}
+
 /// Up to four domino IDs, one a byte from the lowest; 0 is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct OpenPicks(u32);
@@ -661,12 +673,7 @@ impl OpenPicks {
     /// The IDs without `id` (which must be one of them), the later ones moved down a byte;
     /// found without a branch per byte, since where a pick sits is random.
     fn without(self, id: u8) -> OpenPicks {
-        const ONES: u32 = 0x0101_0101;
-        let differ = self.0 ^ (u32::from(id) * ONES);
-        // The lowest flagged byte is the first zero byte of `differ`, where `id` sits.
-        let zero_bytes = differ.wrapping_sub(ONES) & !differ & 0x8080_8080;
-        let shift = zero_bytes.trailing_zeros() & !7;
-        let below = (1u64 << shift) - 1;
+        let below = (1u64 << (8 * first_byte_equal(self.0, id))) - 1;
         let packed = u64::from(self.0);
         OpenPicks(((packed & below) | (packed >> 8 & !below)) as u32)
     }
@@ -970,6 +977,12 @@ mod tests {
         assert_eq!(open.without(40).0, u32::from_le_bytes([5, 10, 36, 0]));
         let two = OpenPicks(u32::from_le_bytes([1, 48, 0, 0]));
         assert_eq!(two.without(48).without(1).0, 0);
+        // A byte that equals the ID after one that differs from it by 1 (a false flag
+        // above the true one must not matter).
+        let line = u32::from_le_bytes([7, 1, 0, 6]);
+        assert_eq!(first_byte_equal(line, 0), 2);
+        assert_eq!(first_byte_equal(line, 6), 3);
+        assert_eq!(first_byte_equal(line, 9), 4);
     }
 
     /// What the game keeps rather than recomputes matches the slots after every action of
