@@ -306,19 +306,31 @@ impl<B: Bits> Kingdom<B> {
             right |= land & land >> 1;
             down |= land & land >> stride;
         }
-        let words = ZoneWords {
-            right,
-            down,
-            crown1,
-            crown2,
-            stride,
+        let grow = |zone: u64| {
+            zone | (zone & right) << 1
+                | (zone >> 1 & right)
+                | (zone & down) << stride
+                | (zone >> stride & down)
         };
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: this CPU has POPCNT, checked just above.
-            return Some(unsafe { words.score_with_popcnt() });
+        let mut seeds = crown1 | crown2;
+        let mut total = 0;
+        while seeds != 0 {
+            let mut zone = seeds & seeds.wrapping_neg();
+            // Three steps before the first test: most zones are complete by then, so the
+            // loop's exit is predicted, where testing every step mispredicted it once a zone.
+            zone = grow(grow(grow(zone)));
+            loop {
+                let grown = grow(zone);
+                if grown == zone {
+                    break;
+                }
+                zone = grown;
+            }
+            let crowns = (zone & crown1).count_ones() + 2 * (zone & crown2).count_ones();
+            total += zone.count_ones() * crowns;
+            seeds &= !zone;
         }
-        Some(words.score())
+        Some(total)
     }
 
     /// The part of `zone_score` from the zones of one terrain.
@@ -506,64 +518,6 @@ impl<B: Bits> ZoneCells for Word<B> {
     }
     fn count(self) -> u32 {
         self.0.count_ones()
-    }
-}
-
-/// A kingdom's six rows as words for `Kingdom::word_zone_score`.
-struct ZoneWords {
-    /// Cells whose right neighbour has their terrain.
-    right: u64,
-    /// Cells whose neighbour below has their terrain.
-    down: u64,
-    crown1: u64,
-    crown2: u64,
-    stride: usize,
-}
-
-impl ZoneWords {
-    /// Sum over crowned zones of squares × crowns: one flood per crowned zone.
-    #[inline(always)]
-    fn score(&self) -> u32 {
-        let ZoneWords {
-            right,
-            down,
-            crown1,
-            crown2,
-            stride,
-        } = *self;
-        let grow = |zone: u64| {
-            zone | (zone & right) << 1
-                | (zone >> 1 & right)
-                | (zone & down) << stride
-                | (zone >> stride & down)
-        };
-        let mut seeds = crown1 | crown2;
-        let mut total = 0;
-        while seeds != 0 {
-            let mut zone = seeds & seeds.wrapping_neg();
-            // Three steps before the first test: most zones are complete by then, so the
-            // loop's exit is predicted, where testing every step mispredicted it once a zone.
-            zone = grow(grow(grow(zone)));
-            loop {
-                let grown = grow(zone);
-                if grown == zone {
-                    break;
-                }
-                zone = grown;
-            }
-            let crowns = (zone & crown1).count_ones() + 2 * (zone & crown2).count_ones();
-            total += zone.count_ones() * crowns;
-            seeds &= !zone;
-        }
-        total
-    }
-
-    /// `score` compiled for CPUs with the POPCNT instruction: the x86-64 baseline counts
-    /// bits in a dozen instructions, three times a zone.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    fn score_with_popcnt(&self) -> u32 {
-        self.score()
     }
 }
 

@@ -539,9 +539,8 @@ impl<B: Bits> Game<B> {
             return discards(out);
         };
         // Written without capacity checks into room for the most a grid allows, and counted
-        // as written: about half of a random playout that lists its actions is spent here,
-        // and counting the placements first took eight population counts a listing (software
-        // ones on the x86-64 baseline).
+        // as written rather than first (eight population counts): about half of a random
+        // playout that lists its actions is spent here.
         let room = max_listed::<B>();
         out.reserve(room);
         let picks_bits = [0, 8, 16, 24].map(|shift| (picks.0 >> shift) << 24);
