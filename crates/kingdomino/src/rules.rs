@@ -84,12 +84,9 @@ pub struct Game<B: Bits> {
     slot: usize,
     current: [Slot; 4],
     next: [Slot; 4],
-    /// The IDs of `next` nobody has picked yet, and how many: kept by `set_next` and `pick`
-    /// rather than gathered from `next` at every listing.
+    /// The IDs of `next` nobody has picked yet: kept by `set_next` and `pick` rather than
+    /// gathered from `next` at every listing.
     open: OpenPicks,
-    n_open: u8,
-    /// The IDs of `next`, one a byte from the lowest.
-    next_ids: u32,
     /// `to_move` and `slot_tile` as `advance` last left them: each decision asks for them
     /// several times.
     mover: Option<u8>,
@@ -120,8 +117,6 @@ impl<B: Bits> Game<B> {
             current,
             next: [Slot { id: 0, owner: None }; 4],
             open: OpenPicks(0),
-            n_open: 0,
-            next_ids: 0,
             mover: None,
             in_hand: None,
             eliminated: [false; MAX_PLAYERS],
@@ -171,8 +166,6 @@ impl<B: Bits> Game<B> {
             current,
             next,
             open: OpenPicks(0),
-            n_open: 0,
-            next_ids: 0,
             mover: None,
             in_hand: None,
             eliminated: [false; MAX_PLAYERS],
@@ -297,25 +290,17 @@ impl<B: Bits> Game<B> {
     // branch predictor, and a playout picks at every decision.
     #[inline(always)]
     pub fn pick(&mut self, id: u8) {
-        if let Some(player) = self.to_move() {
-            self.pick_for(player, id);
-        }
-    }
-
-    #[inline(always)]
-    fn pick_for(&mut self, player: PlayerId, id: u8) {
-        let k = first_byte_equal(self.next_ids, id) as usize;
+        let Some(player) = self.to_move() else { return };
+        let k = first_byte_equal(u32::from_le_bytes(self.next.map(|s| s.id)), id) as usize;
         if id != 0 && k < 4 {
             self.next[k].owner = Some(player as u8);
             self.open = self.open.without(id);
-            self.n_open -= 1;
         }
     }
 
     /// Lays out the line to pick from and its open IDs.
     fn set_next(&mut self, next: [Slot; 4]) {
         self.next = next;
-        self.next_ids = u32::from_le_bytes(next.map(|s| s.id));
         let mut packed = 0u32;
         let mut n = 0;
         for s in &next {
@@ -324,7 +309,7 @@ impl<B: Bits> Game<B> {
                 n += 1;
             }
         }
-        (self.open, self.n_open) = (OpenPicks(packed), n);
+        self.open = OpenPicks(packed);
     }
 
     /// Eliminates `player` (R29, R30): it gets no more slots; its kingdom stays as it is.
@@ -510,7 +495,7 @@ impl<B: Bits> Game<B> {
         if !self.picks_this_turn() {
             return (OpenPicks(0), 1);
         }
-        (self.open, usize::from(self.n_open))
+        (self.open, self.open.len())
     }
 
     /// Where `player` may place the domino in hand, per rotation (a symmetric tile only in
@@ -613,19 +598,14 @@ impl<B: Bits> Game<B> {
     // Inlined: a step of every playout (4% faster games; BENCHMARKS.md).
     #[inline(always)]
     pub fn apply_action(&mut self, action: &Action) {
-        // The player and the tile are looked up once, not again by each step.
-        let Some(player) = self.to_move() else { return };
-        if let Some(tile) = self.slot_tile() {
+        if self.slot_tile().is_some() {
             match action.put() {
-                Some(p) => {
-                    self.kingdoms[player].place(tile, p);
-                    self.placed[player] += 1;
-                }
-                None => self.discarded[player] += 1,
+                Some(p) => self.place(p),
+                None => self.discard(),
             }
         }
         if let Some(id) = action.pick() {
-            self.pick_for(player, id);
+            self.pick(id);
         }
         self.end_slot();
     }
@@ -667,6 +647,11 @@ impl OpenPicks {
     fn get(self, k: usize) -> Option<u8> {
         let id = (self.0 >> (8 * k)) as u8;
         (id != 0).then_some(id)
+    }
+
+    /// How many IDs there are: they fill the bytes from the lowest, and none is 0.
+    fn len(self) -> usize {
+        (32 - self.0.leading_zeros() as usize).div_ceil(8)
     }
 
     /// The IDs without `id` (which must be one of them), the later ones moved down a byte;
@@ -1001,9 +986,7 @@ mod tests {
                     .filter(|s| s.owner.is_none() && s.id != 0)
                     .map(|s| s.id)
                     .collect();
-                let kept: Vec<u8> = (0..usize::from(g.n_open))
-                    .filter_map(|k| g.open.get(k))
-                    .collect();
+                let kept: Vec<u8> = (0..g.open.len()).filter_map(|k| g.open.get(k)).collect();
                 assert_eq!(kept, open, "seed {seed}, turn {}", g.turn);
                 // Past the open IDs the bytes are zero.
                 assert_eq!(u64::from(g.open.0) >> (8 * open.len()), 0);

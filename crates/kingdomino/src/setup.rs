@@ -144,13 +144,8 @@ impl Config {
     }
 
     /// Number of lines L = D / nbTiles.
-    // Matched rather than divided: every new game (a playout's setup) asks.
     pub fn n_lines(&self) -> usize {
-        match (self.mode, self.n_players) {
-            (Mode::Standard, 2) => 6,
-            (Mode::Standard, _) => 12,
-            (Mode::Duel, _) => 12,
-        }
+        self.deck_size() / self.line_len()
     }
 
     /// Number of turns T = L + 1.
@@ -165,14 +160,7 @@ impl Config {
 
     /// The player of each turn-1 slot (R7): seat order, twice around with two kings.
     pub fn first_turn_players(&self) -> impl Iterator<Item = usize> + '_ {
-        // With 2 to 4 players, i − n for i ≥ n is i mod n (i < 4 ≤ 2n), without a division.
-        (0..self.line_len()).map(|i| {
-            if i >= self.n_players {
-                i - self.n_players
-            } else {
-                i
-            }
-        })
+        (0..self.line_len()).map(|i| i % self.n_players)
     }
 }
 
