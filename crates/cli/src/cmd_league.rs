@@ -214,6 +214,29 @@ pub fn run(args: LeagueArgs) -> Result<std::process::ExitCode> {
     }
 }
 
+/// The longest league name: it is a label in tables, page titles and file names.
+const MAX_NAME_CHARS: usize = 64;
+
+/// Refuses a league name that would break one-line listings or read as a flag: a name is one
+/// line of printable characters, without spaces at its ends.
+fn check_name(name: &str) -> Result<()> {
+    let breaks_line = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    let problem = if name.is_empty() {
+        "is empty".to_string()
+    } else if name.chars().any(breaks_line) {
+        "has a control character (a newline, a tab)".to_string()
+    } else if name.trim() != name {
+        "starts or ends with a space".to_string()
+    } else if name.starts_with('-') {
+        "starts with `-` (it would read as a flag)".to_string()
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        format!("is longer than {MAX_NAME_CHARS} characters")
+    } else {
+        return Ok(());
+    };
+    bail!("league name {name:?} {problem}: a name is one printable line")
+}
+
 fn new_league(
     db: &Path,
     name: &str,
@@ -223,6 +246,7 @@ fn new_league(
     players: Option<usize>,
     seed: u64,
 ) -> Result<std::process::ExitCode> {
+    check_name(name)?;
     let kind = GameKind::from_slug(game)?;
     let n_players = players.unwrap_or_else(|| kind.default_players(variant.as_deref()));
     let mut spec = MatchSpec::new(game, n_players, seed);

@@ -258,3 +258,43 @@ fn league_errors_are_one_line() {
         stderr(&few)
     );
 }
+
+#[test]
+fn league_names_are_one_printable_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let long = "x".repeat(65);
+    let refused = [
+        ("", "league name \"\" is empty"),
+        (
+            "a\nb",
+            "league name \"a\\nb\" has a control character (a newline, a tab)",
+        ),
+        (
+            "tab\there",
+            "league name \"tab\\there\" has a control character (a newline, a tab)",
+        ),
+        (" main", "league name \" main\" starts or ends with a space"),
+        (
+            "-main",
+            "league name \"-main\" starts with `-` (it would read as a flag)",
+        ),
+        (long.as_str(), "is longer than 64 characters"),
+    ];
+    for (name, why) in refused {
+        // `--` lets a name that starts with `-` reach realm's own check.
+        let out = run(d, &["league", "new", "--", name, "kingdomino"]);
+        assert_eq!(out.status.code(), Some(2), "{name:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: ") && err.contains(why), "{err}");
+        assert!(
+            err.trim_end().ends_with(": a name is one printable line"),
+            "{err}"
+        );
+    }
+    // Refused before the store is even opened.
+    assert!(!d.join("realm.sqlite").exists());
+    let fine = "main v2 (ß)".to_string() + &"y".repeat(64 - 11);
+    ok(d, &["league", "new", &fine, "kingdomino"]);
+}
