@@ -239,3 +239,93 @@ fn an_unwritable_stderr_costs_no_match_and_no_panic() {
     let text = String::from_utf8_lossy(&report.stdout).into_owned();
     assert!(text.contains(": 4/4 matches"), "{text}");
 }
+
+/// `realm play kingdomino` with a fixed seed and its replay at `replay`, run in `dir`.
+fn play_with_replay(dir: &Path, replay: &str) -> std::process::Output {
+    run(
+        dir,
+        &[
+            "play",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--seed",
+            "1",
+            "--replay",
+            replay,
+        ],
+    )
+}
+
+/// `stat -c %F`'s word for what `path` is, without following a last symbolic link.
+fn file_kind(path: &Path) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = std::fs::symlink_metadata(path).unwrap().file_type();
+    match () {
+        _ if kind.is_symlink() => "symbolic link",
+        _ if kind.is_char_device() => "character special file",
+        _ if kind.is_fifo() => "fifo",
+        _ if kind.is_file() => "regular file",
+        _ => "other",
+    }
+}
+
+#[test]
+fn a_replay_written_to_a_device_leaves_the_device_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    // A null device of the test's own (major 1, minor 3), never the machine's /dev/null.
+    let made = Command::new("mknod")
+        .args(["-m", "666", "fnull", "c", "1", "3"])
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    if !made.success() {
+        eprintln!("skipped: mknod is not allowed here");
+        return;
+    }
+    let out = play_with_replay(dir.path(), "fnull");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        file_kind(&dir.path().join("fnull")),
+        "character special file"
+    );
+    assert_eq!(listing(dir.path()), ["fnull"], "no temporary is left");
+}
+
+#[test]
+fn a_replay_written_to_a_fifo_goes_through_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    // The reader blocks until realm opens the FIFO for writing. Were the FIFO replaced instead,
+    // this thread would never return: the assertion on the file kind fails first.
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = play_with_replay(dir.path(), "pipe");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(file_kind(&fifo), "fifo");
+    let replay: serde_json::Value = serde_json::from_slice(&reader.join().unwrap()).unwrap();
+    assert_eq!(replay["spec"]["seed"], 1);
+    assert_eq!(listing(dir.path()), ["pipe"], "no temporary is left");
+}
+
+#[test]
+fn a_replay_written_to_a_symlink_replaces_its_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("kept")).unwrap();
+    std::fs::write(dir.path().join("kept/game.json"), "old").unwrap();
+    std::os::unix::fs::symlink("kept/game.json", dir.path().join("latest.json")).unwrap();
+    let out = play_with_replay(dir.path(), "latest.json");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(file_kind(&dir.path().join("latest.json")), "symbolic link");
+    let target = dir.path().join("kept/game.json");
+    assert_eq!(file_kind(&target), "regular file");
+    let replay: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&target).unwrap()).unwrap();
+    assert_eq!(replay["spec"]["seed"], 1);
+    assert_eq!(listing(dir.path()), ["kept", "latest.json"]);
+    assert_eq!(listing(&dir.path().join("kept")), ["game.json"]);
+}
