@@ -19,7 +19,7 @@ use std::collections::VecDeque;
 use std::io::{self, ErrorKind, Read, Write};
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -93,6 +93,13 @@ type Failure = (FaultKind, String, Duration);
 const CHUNK: usize = 8192;
 /// At most this much stderr is read in one go, so a bot flooding stderr cannot keep realm busy.
 const STDERR_DRAIN_BUDGET: usize = 1 << 20;
+/// How long a bot whose output ended (or that stopped reading its input) may take to exit
+/// before it counts as running on: its exit status is its verdict. Far above any process
+/// teardown on a loaded machine (a Python interpreter's took over 100 ms), and still bounded, so
+/// a bot that closes its stdout and runs on is judged and killed.
+const EXIT_WAIT: Duration = Duration::from_secs(5);
+/// Without a pidfd (Linux before 5.3), how often `waitpid` is asked during `EXIT_WAIT`.
+const EXIT_POLL_INTERVAL: Duration = Duration::from_millis(5);
 
 /// A running bot process.
 pub struct BotProcess {
@@ -523,28 +530,71 @@ impl BotProcess {
         }
     }
 
-    /// The fault of a bot whose output ended: crashed if the process is gone, else closed output.
+    /// The fault of a bot whose output ended: crashed if the process exits within
+    /// `EXIT_WAIT`, else closed output (the runner then kills it).
     fn dead_fault(&mut self, expected: usize, elapsed: Duration) -> Failure {
         let got = self.pending.len().min(expected);
-        // The exit usually lands a moment after the pipe closes.
-        for _ in 0..20 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                self.interrupted_by = interruption_signal(status);
-                self.drain_stderr();
-                let mut detail = format!("exited ({status}) after {got} of {expected} lines");
-                let last = self.stderr_text.last_line();
-                if !last.is_empty() {
-                    detail.push_str(&format!("; last stderr line: {last}"));
-                }
-                return (FaultKind::Crashed, detail, elapsed);
-            }
-            thread::sleep(Duration::from_millis(5));
+        match self.wait_for_exit() {
+            Some(status) => self.crash(status, got, expected, elapsed),
+            None => (
+                FaultKind::ClosedOutput,
+                format!("closed its standard output after {got} of {expected} lines"),
+                elapsed,
+            ),
         }
-        (
-            FaultKind::ClosedOutput,
-            format!("closed its standard output after {got} of {expected} lines"),
-            elapsed,
-        )
+    }
+
+    /// A crash with the exit status and the last stderr line.
+    fn crash(
+        &mut self,
+        status: ExitStatus,
+        got: usize,
+        expected: usize,
+        elapsed: Duration,
+    ) -> Failure {
+        self.interrupted_by = interruption_signal(status);
+        let mut detail = format!("exited ({status}) after {got} of {expected} lines");
+        let last = self.stderr_text.last_line();
+        if !last.is_empty() {
+            detail.push_str(&format!("; last stderr line: {last}"));
+        }
+        (FaultKind::Crashed, detail, elapsed)
+    }
+
+    /// Waits up to `EXIT_WAIT` for realm's child to exit (in a PID namespace that is the keeper,
+    /// which ends right after the bot and as the bot did), reading stderr meanwhile so that a bot
+    /// writing while it ends is not blocked and its last line is kept. `None` if it runs on.
+    fn wait_for_exit(&mut self) -> Option<ExitStatus> {
+        let deadline = Instant::now() + EXIT_WAIT;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                self.exit_fd = None;
+                self.exited = true;
+                self.drain_stderr();
+                return Some(status);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                self.drain_stderr();
+                return None;
+            }
+            // The pidfd wakes us at the exit; without one, waitpid is polled.
+            let wake = match self.exit_fd {
+                Some(_) => deadline,
+                None => deadline.min(now + EXIT_POLL_INTERVAL),
+            };
+            let mut fds = Vec::with_capacity(2);
+            if let Some(exit) = &self.exit_fd {
+                fds.push(pollfd(exit.as_raw_fd(), libc::POLLIN));
+            }
+            if let Some(err) = &self.stderr {
+                fds.push(pollfd(err.as_raw_fd(), libc::POLLIN));
+            }
+            if fds.is_empty() || poll(&mut fds, Some(wake)).is_err() {
+                thread::sleep(wake.saturating_duration_since(now).min(EXIT_POLL_INTERVAL));
+            }
+            self.drain_stderr();
+        }
     }
 
     /// Closes the bot's pipes and kills its whole process group. Idempotent.
@@ -672,5 +722,20 @@ fn exec_form(command: &str) -> String {
         format!("exec {command}")
     } else {
         command.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_pidfd_a_slow_exit_after_closing_stdout_is_still_a_crash() {
+        let bot = "exec 1>&-; sleep 0.7; echo bye >&2; exit 3";
+        let mut process = BotProcess::spawn(bot, OutputLimits::default()).unwrap();
+        process.exit_fd = None; // As on a kernel without pidfds: waitpid is polled.
+        let report = process.call(&["go".into()], 1, None);
+        let detail = "exited (exit status: 3) after 0 of 1 lines; last stderr line: bye";
+        assert_eq!(report.answer, Err((FaultKind::Crashed, detail.into())));
     }
 }

@@ -123,6 +123,18 @@ fn play(bot0: &str, bot1: &str, rounds: u32, limit_ms: u64) -> realm_arena::Matc
 }
 
 fn play_with(
+    bots: [&str; 2],
+    referee: EchoReferee,
+    options: MatchOptions,
+) -> realm_arena::MatchResult {
+    play_spawned(BotProcess::spawn, bots, referee, options)
+}
+
+/// How a test starts its bots: `BotProcess::spawn` or `spawn_without_namespace`.
+type Spawn = fn(&str, OutputLimits) -> std::io::Result<BotProcess>;
+
+fn play_spawned(
+    spawn: Spawn,
     [bot0, bot1]: [&str; 2],
     referee: EchoReferee,
     options: MatchOptions,
@@ -130,7 +142,7 @@ fn play_with(
     let spec = MatchSpec::new("echo", 2, 0);
     let seats = [bot0, bot1]
         .iter()
-        .map(|cmd| Seat::process(BotProcess::spawn(cmd, OutputLimits::default()).expect("spawn")))
+        .map(|cmd| Seat::process(spawn(cmd, OutputLimits::default()).expect("spawn")))
         .collect();
     let players = [bot0, bot1]
         .iter()
@@ -217,8 +229,42 @@ fn a_bot_that_prints_nothing_and_exits_crashes() {
 
 #[test]
 fn a_bot_that_closes_stdout_but_keeps_running_is_closed_output() {
-    let result = play("exec 1>&-; sleep 30", GOOD, 2, NO_RUSH);
+    // It would run for a day: realm waits a bounded while for an exit, then judges it.
+    let result = without_hanging(|| play("exec 1>&-; sleep 86400", GOOD, 2, NO_RUSH));
     assert_eq!(fault_of(&result, 0), Some(FaultKind::ClosedOutput));
+    let fault = result.replay.outcome.faults[0].as_ref().unwrap();
+    assert_eq!(
+        fault.detail,
+        "closed its standard output after 0 of 1 lines"
+    );
+}
+
+/// A bot that answers once, closes stdout, and exits with status 3 only after `sleep 0.7`, as a
+/// Python bot whose interpreter teardown is slow on a loaded machine: a crash with its status
+/// and last stderr line, not a closed output.
+fn slow_exit_after_closing_stdout(spawn: Spawn) {
+    let bot = "read a n; echo $n; read l; exec 1>&-; sleep 0.7; echo tearing down >&2; exit 3";
+    let referee = EchoReferee::new(3, NO_RUSH);
+    let result = play_spawned(spawn, [GOOD, bot], referee, MatchOptions::default());
+    let fault = result.replay.outcome.faults[1].as_ref().expect("a fault");
+    assert_eq!(
+        (fault.kind, fault.detail.as_str()),
+        (
+            FaultKind::Crashed,
+            "exited (exit status: 3) after 0 of 1 lines; last stderr line: tearing down"
+        )
+    );
+}
+
+#[test]
+fn a_bot_that_exits_long_after_closing_stdout_has_crashed_with_its_status() {
+    slow_exit_after_closing_stdout(BotProcess::spawn);
+}
+
+#[test]
+fn without_a_namespace_a_bot_that_exits_long_after_closing_stdout_has_crashed() {
+    realm_arena::become_subreaper();
+    slow_exit_after_closing_stdout(BotProcess::spawn_without_namespace);
 }
 
 #[test]
@@ -577,29 +623,15 @@ fn a_shell_builtin_as_the_bot_keeps_its_meaning() {
 
 /// A bot that exits while a child it started still holds its stdout open: the exit is the
 /// verdict (not a timeout after the limit, and no endless wait without one).
-fn dead_bot_with_a_child_holding_stdout(
-    spawn: fn(&str, OutputLimits) -> std::io::Result<BotProcess>,
-) {
+fn dead_bot_with_a_child_holding_stdout(spawn: Spawn) {
     let marker = format!("sleep 8883.{}", std::process::id());
     let bot = format!("read l; {marker} & exit 4");
     let result = without_hanging(move || {
-        let seats = vec![
-            Seat::process(spawn(&bot, OutputLimits::default()).unwrap()),
-            Seat::process(spawn(GOOD, OutputLimits::default()).unwrap()),
-        ];
-        let players = anonymous_players(2);
         let options = MatchOptions {
             no_timeout: true,
             ..MatchOptions::default()
         };
-        let spec = MatchSpec::new("echo", 2, 0);
-        run_match(
-            &spec,
-            players,
-            Box::new(EchoReferee::new(2, 10)),
-            seats,
-            options,
-        )
+        play_spawned(spawn, [&bot, GOOD], EchoReferee::new(2, 10), options)
     });
     let fault = result.replay.outcome.faults[0].as_ref().expect("a fault");
     assert_eq!(fault.kind, FaultKind::Crashed, "{}", fault.detail);
