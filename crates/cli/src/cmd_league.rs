@@ -45,12 +45,17 @@ pub struct LeagueArgs {
 enum Action {
     /// Create a league bound to one game, variant, league level and player count
     New {
+        /// The league's name: one printable line of at most 64 characters
         name: String,
+        /// The game, e.g. kingdomino
         game: String,
+        /// Variant, e.g. `duo`, `classic`, `duel` (default: the game's standard one)
         #[arg(long)]
         variant: Option<String>,
+        /// League level (default: the game's full rules)
         #[arg(long)]
         league: Option<u32>,
+        /// Players per match (default: the game's usual count for the variant)
         #[arg(long)]
         players: Option<usize>,
         /// Seed of the league's seed stream
@@ -60,21 +65,36 @@ enum Action {
     /// Add a bot (a built-in or a command; an edited file is a new version): it first plays
     /// itself twice, and a bot that faults there is reported and not scheduled
     Add {
+        /// The league
         name: String,
+        /// `builtin:NAME` or a shell command speaking the game's protocol
         bot: String,
         /// Its label in the league (default: the label `realm arena` gives)
         #[arg(long = "as")]
         label: Option<String>,
+        /// A note shown with the bot (`league show`, `league info`), e.g. what changed
         #[arg(long)]
         note: Option<String>,
     },
     /// Stop scheduling a bot; its games stay
-    Retire { name: String, label: String },
+    Retire {
+        /// The league
+        name: String,
+        /// The bot's label in the league
+        label: String,
+    },
     /// Delete a bot's games from the league (the ratings follow)
-    Remove { name: String, label: String },
+    Remove {
+        /// The league
+        name: String,
+        /// The bot's label in the league
+        label: String,
+    },
     /// Play matches until interrupted, until the budget is spent or until the order is stable
     Run {
+        /// The league
         name: String,
+        /// Matches played at once (default: the cores divided by the players per match)
         #[arg(long)]
         jobs: Option<usize>,
         /// Stop after this many matches
@@ -84,22 +104,32 @@ enum Action {
         /// are ordered with 95% confidence
         #[arg(long)]
         until_stable: bool,
+        /// Which matches keep their replay file
         #[arg(long, value_enum, default_value_t = Keep::Faults)]
         keep_replays: Keep,
+        /// Where kept replays go (default: replays/league-HASH of the league's name)
         #[arg(long)]
         replay_dir: Option<PathBuf>,
+        /// No progress lines on stderr
         #[arg(long, short)]
         quiet: bool,
     },
     /// The leaderboard: batch rating with its interval, games, win rate, faults, [PDATA]
     /// averages and the chance that each bot is better than the one below
     Show {
+        /// The league
         name: String,
+        /// Output layout
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
     /// One bot's results against every opponent
-    Info { name: String, label: String },
+    Info {
+        /// The league
+        name: String,
+        /// The bot's label in the league
+        label: String,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -723,4 +753,34 @@ fn info(db: &Path, name: &str, label: &str) -> Result<std::process::ExitCode> {
         outln!("{:<28} {:>7} {:>10}", other.name, games, score)?;
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// `realm league`, every subcommand and every argument of each, all without help text.
+    fn without_help(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        if command.get_about().is_none() {
+            missing.push(path.to_string());
+        }
+        for arg in command.get_arguments() {
+            if arg.get_help().is_none() {
+                missing.push(format!("{path} {}", arg.get_id()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            without_help(sub, &format!("{path} {}", sub.get_name()), missing);
+        }
+    }
+
+    #[test]
+    fn every_league_subcommand_and_argument_has_help() {
+        let mut realm = crate::Cli::command();
+        realm.build();
+        let league = realm.find_subcommand("league").expect("realm league");
+        let mut missing = Vec::new();
+        without_help(league, "league", &mut missing);
+        assert!(missing.is_empty(), "no help text: {missing:?}");
+    }
 }
