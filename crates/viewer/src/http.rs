@@ -68,7 +68,7 @@ pub fn spawn_acceptor(
             };
             if counter.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
                 counter.fetch_sub(1, Ordering::SeqCst);
-                refuse(stream, 503);
+                refuse_busy(stream);
                 continue;
             }
             let (handle, counter) = (handle.clone(), counter.clone());
@@ -115,13 +115,41 @@ fn serve_connection(mut stream: TcpStream, handle: &Handler) {
 /// Answers `status` with a one-line text body and closes.
 fn refuse(mut stream: TcpStream, status: u16) {
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let body = format!("{status} {}\n", reason(status));
-    let headers = [("Content-Type", "text/plain; charset=utf-8")];
-    let _ = write_response(&mut stream, status, &headers, body.as_bytes(), body.len());
+    let body = refusal_body(status);
+    let _ = write_response(
+        &mut stream,
+        status,
+        &PLAIN_TEXT,
+        body.as_bytes(),
+        body.len(),
+    );
     // Closing with unread bytes would reset the connection and could lose the answer: read
     // and drop (never keep) a bounded amount of what the client still sends, then close.
     let _ = stream.shutdown(std::net::Shutdown::Write);
     let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
+    drain(&mut stream);
+}
+
+/// Answers 503 on the accept thread without ever waiting on the client: one non-blocking
+/// write (a fresh socket's buffer takes the short answer whole), a drop of what the client has
+/// already sent (closing over unread bytes would reset the connection and lose the answer), and
+/// close. A client that sends later may see a reset instead; waiting for it would stall every
+/// other client behind idle ones.
+fn refuse_busy(mut stream: TcpStream) {
+    if stream.set_nonblocking(true).is_err() {
+        return;
+    }
+    let body = refusal_body(503);
+    let mut answer = response_head(503, &PLAIN_TEXT, body.len()).into_bytes();
+    answer.extend_from_slice(body.as_bytes());
+    let _ = stream.write(&answer);
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    drain(&mut stream);
+}
+
+/// Reads and drops up to `DRAIN_LIMIT` bytes, until end of file, an error or (on a
+/// non-blocking socket) nothing left to read.
+fn drain(stream: &mut TcpStream) {
     let mut sink = [0u8; 8192];
     let mut drained = 0;
     while drained < DRAIN_LIMIT {
@@ -130,6 +158,12 @@ fn refuse(mut stream: TcpStream, status: u16) {
             Ok(n) => drained += n,
         }
     }
+}
+
+const PLAIN_TEXT: [(&str, &str); 1] = [("Content-Type", "text/plain; charset=utf-8")];
+
+fn refusal_body(status: u16) -> String {
+    format!("{status} {}\n", reason(status))
 }
 
 fn read_head(stream: &mut TcpStream) -> Head {
@@ -172,6 +206,12 @@ fn write_response(
     body: &[u8],
     content_length: usize,
 ) -> std::io::Result<()> {
+    stream.write_all(response_head(status, headers, content_length).as_bytes())?;
+    stream.write_all(body)?;
+    stream.flush()
+}
+
+fn response_head(status: u16, headers: &[(&str, &str)], content_length: usize) -> String {
     let mut head = format!("HTTP/1.1 {status} {}\r\n", reason(status));
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
@@ -179,9 +219,7 @@ fn write_response(
     head.push_str(&format!(
         "Content-Length: {content_length}\r\nConnection: close\r\n\r\n"
     ));
-    stream.write_all(head.as_bytes())?;
-    stream.write_all(body)?;
-    stream.flush()
+    head
 }
 
 fn reason(status: u16) -> &'static str {

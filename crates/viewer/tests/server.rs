@@ -5,6 +5,9 @@
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use realm_viewer::{
     LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource, RunSummary, RunningServer,
@@ -618,5 +621,91 @@ fn head_gets_the_length_of_the_body_without_the_body() {
         "{}",
         reply.head
     );
+    server.shutdown();
+}
+
+/// One GET with a read timeout far beyond any answer's time: its status, or `None` when the
+/// server did not answer within it. A refused connection may be reset after its answer, so
+/// what was read before an error counts.
+fn status_within(server: &RunningServer, timeout: Duration) -> Option<u16> {
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port())).unwrap();
+    stream.set_read_timeout(Some(timeout)).unwrap();
+    let head = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    let _ = stream.write_all(head.as_bytes());
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while let Ok(n @ 1..) = stream.read(&mut chunk) {
+        bytes.extend_from_slice(&chunk[..n]);
+    }
+    String::from_utf8_lossy(&bytes)
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+}
+
+/// Clients that take every one of the viewer's 64 connection slots and keep them by sending
+/// a byte of an unfinished request head now and then, until released.
+struct SlotHolders {
+    stop: Arc<AtomicBool>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl SlotHolders {
+    fn take_every_slot(server: &RunningServer) -> SlotHolders {
+        let mut clients: Vec<TcpStream> = (0..64)
+            .map(|_| TcpStream::connect(("127.0.0.1", server.port())).unwrap())
+            .collect();
+        for client in &mut clients {
+            client.write_all(b"GET / HTTP/1.1\r\nX-Slow: ").unwrap();
+        }
+        // Every slot is taken once a request is refused.
+        while status_within(server, Duration::from_secs(30)) != Some(503) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            while !stopped.load(Ordering::SeqCst) {
+                for client in &mut clients {
+                    let _ = client.write_all(b"a");
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        SlotHolders { stop, thread }
+    }
+
+    /// Closes the holders' connections, freeing their slots.
+    fn release(self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.thread.join().unwrap();
+    }
+}
+
+#[test]
+fn idle_connections_beyond_the_cap_do_not_stall_other_clients() {
+    let (_dir, root) = replay_tree();
+    let server = serve(&root);
+    let holders = SlotHolders::take_every_slot(&server);
+    // 86 more clients that connect and never send nor close, all refused. A refusal that
+    // waited on its idle client (a second each) kept the accept loop from every later client
+    // for over a minute.
+    let idle: Vec<TcpStream> = (0..86)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port())).unwrap())
+        .collect();
+    assert_eq!(status_within(&server, Duration::from_secs(30)), Some(503));
+    holders.release();
+    // The freed slots serve the next request (asked again while the viewer has yet to see the
+    // holders gone).
+    let mut status = None;
+    for _ in 0..300 {
+        status = status_within(&server, Duration::from_secs(30));
+        if status != Some(503) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(status, Some(200));
+    drop(idle);
     server.shutdown();
 }
