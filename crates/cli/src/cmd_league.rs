@@ -640,7 +640,7 @@ fn leaderboard(store: &Store, name: &str) -> Result<(RunRecord, Vec<Row>)> {
 }
 
 fn show(db: &Path, name: &str, format: Format) -> Result<std::process::ExitCode> {
-    let store = Store::open(db)?;
+    let store = crate::cmd_report::open_to_read(db)?;
     let (run, rows) = leaderboard(&store, name)?;
     let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{:.1}%", 100.0 * v));
     match format {
@@ -715,7 +715,7 @@ fn show(db: &Path, name: &str, format: Format) -> Result<std::process::ExitCode>
 }
 
 fn info(db: &Path, name: &str, label: &str) -> Result<std::process::ExitCode> {
-    let store = Store::open(db)?;
+    let store = crate::cmd_report::open_to_read(db)?;
     let run = find(&store, name)?;
     let roster = Roster::load(&store, run.id)?;
     let me = roster.index(label)?;

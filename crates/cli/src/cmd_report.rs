@@ -1,7 +1,7 @@
 //! `realm report` and `realm merge`, and the table/JSON/CSV layouts of a run report.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -96,7 +96,7 @@ pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
     if !args.db.exists() {
         bail!("no results store at {}", args.db.display());
     }
-    let store = Store::open(&args.db)?;
+    let store = open_to_read(&args.db)?;
     if args.list {
         let mut text = String::new();
         for run in store.runs()? {
@@ -125,6 +125,16 @@ pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
         errln!("warning: {warning}");
     }
     complete_or_exit(&store, &[run], args.require_complete)
+}
+
+/// Opens a store only to read it, writing nothing (not even WAL files), so a store in a
+/// read-only folder can be read. A store the read-only open refuses (an older schema to upgrade,
+/// a file that is no store) goes through the ordinary open, which upgrades or says what is wrong.
+pub fn open_to_read(db: &Path) -> Result<Store> {
+    match Store::open_read_only(db) {
+        Ok(store) => Ok(store),
+        Err(_) => Ok(Store::open(db)?),
+    }
 }
 
 /// Says loudly which of `runs` miss matches; exit status 3 for that when `required`.

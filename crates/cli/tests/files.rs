@@ -8,7 +8,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
 
-use common::{realm, run, stderr};
+use common::{realm, run, stderr, stdout};
 
 /// The folder's listing, sorted.
 fn listing(dir: &Path) -> Vec<String> {
@@ -328,4 +328,70 @@ fn a_replay_written_to_a_symlink_replaces_its_target_and_keeps_the_link() {
     assert_eq!(replay["spec"]["seed"], 1);
     assert_eq!(listing(dir.path()), ["kept", "latest.json"]);
     assert_eq!(listing(&dir.path().join("kept")), ["game.json"]);
+}
+
+/// A folder no process may create files in while this lives: `chattr +i` (root ignores
+/// permission bits, not the immutable attribute), else mode 555. `None` when neither stops this
+/// process from creating a file there.
+struct ReadOnlyFolder<'a>(&'a Path);
+
+impl<'a> ReadOnlyFolder<'a> {
+    fn new(dir: &'a Path) -> Option<Self> {
+        use std::os::unix::fs::PermissionsExt;
+        let immutable = Command::new("chattr").arg("+i").arg(dir).output();
+        if !immutable.is_ok_and(|out| out.status.success()) {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+        }
+        let folder = ReadOnlyFolder(dir);
+        let probe = dir.join("probe");
+        if std::fs::write(&probe, "").is_ok() {
+            let _ = std::fs::remove_file(probe);
+            return None;
+        }
+        Some(folder)
+    }
+}
+
+impl Drop for ReadOnlyFolder<'_> {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = Command::new("chattr").arg("-i").arg(self.0).output();
+        let _ = std::fs::set_permissions(self.0, std::fs::Permissions::from_mode(0o755));
+    }
+}
+
+#[test]
+fn report_and_league_show_read_a_store_in_a_read_only_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for args in [
+        &["league", "new", "main", "kingdomino"][..],
+        &["league", "add", "main", "builtin:greedy"],
+        &["league", "add", "main", "builtin:random"],
+        &["league", "run", "main", "--games", "2", "--quiet"],
+    ] {
+        let out = run(d, args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    }
+    let before = listing(d);
+    assert_eq!(before, ["realm.sqlite"], "the store is at rest");
+    let Some(_read_only) = ReadOnlyFolder::new(d) else {
+        eprintln!("skipped: nothing makes a folder read-only for this user here");
+        return;
+    };
+    for (args, shown) in [
+        (&["report"][..], "builtin:greedy"),
+        (&["report", "--list"], "league:main"),
+        (&["league", "show", "main"], "builtin:greedy"),
+        (
+            &["league", "info", "main", "builtin:greedy"],
+            "builtin:greedy",
+        ),
+    ] {
+        let out = run(d, args);
+        assert_eq!(stderr(&out), "", "{args:?}");
+        assert!(out.status.success(), "{args:?}");
+        assert!(stdout(&out).contains(shown), "{args:?}: {}", stdout(&out));
+    }
+    assert_eq!(listing(d), before);
 }
