@@ -371,7 +371,10 @@ impl<B: Bits> Game<B> {
     /// hidden part of the game, for sampling search and for checking what observations hide.
     pub fn reshuffle_hidden(&mut self, seed: u64) {
         let len = self.line_len as usize;
-        let hidden = &mut self.lines[self.turn as usize..self.config.n_lines()];
+        let n_lines = self.config.n_lines();
+        // In the last turn (n_lines + 1) every line has been dealt: nothing is hidden.
+        let first_hidden = (self.turn as usize).min(n_lines);
+        let hidden = &mut self.lines[first_hidden..n_lines];
         let mut ids: Vec<u8> = hidden
             .iter()
             .flat_map(|l| l[..len].iter().copied())

@@ -10,7 +10,9 @@ mod engine;
 mod play;
 mod session;
 
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -25,6 +27,28 @@ use engine::Engine;
 
 fn value_error(e: impl ToString) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// Runs the body of a call from Python, a Rust panic becoming a RuntimeError with the panic's
+/// message: pyo3's own PanicException derives from BaseException, which `except Exception`
+/// (a search loop's guard, a training script's) does not catch.
+fn guarded<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    std::panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("no message");
+        Err(PyRuntimeError::new_err(format!(
+            "internal error in realm (please report it): {message}"
+        )))
+    })
+}
+
+/// Panics inside `guarded`, for the test that a panic reaches Python as a RuntimeError.
+#[pyfunction]
+fn _panic_for_tests(message: &str) -> PyResult<()> {
+    guarded(|| panic!("{message}"))
 }
 
 /// A checked match spec; `players` defaults to the variant's first player count.
@@ -47,6 +71,13 @@ fn outcome_json(outcome: &Outcome) -> String {
     serde_json::to_string(outcome).expect("an outcome serializes")
 }
 
+/// An observation's board planes, scalars and action mask, as bytes.
+type ObservationBytes<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+);
+
 /// One position of a game, with integer action ids over the game's fixed action space.
 #[pyclass(module = "realm._realm")]
 struct Game {
@@ -57,6 +88,32 @@ struct Game {
 impl Game {
     fn from_engine(spec: MatchSpec, engine: Box<dyn Engine>) -> Game {
         Game { spec, engine }
+    }
+
+    fn observe_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<ObservationBytes<'py>> {
+        if player >= self.engine.n_players() {
+            return Err(value_error(format!("no player {player}")));
+        }
+        let layout = self.engine.layout();
+        let engine = &self.engine;
+        let mut scalars = vec![0f32; layout.n_scalars];
+        // The planes and the mask are written straight into the bytes objects.
+        let board = PyBytes::new_with(py, layout.board_len(), |board| {
+            engine.observe(player, board, &mut scalars);
+            Ok(())
+        })?;
+        let mask = PyBytes::new_with(py, layout.n_actions, |mask| {
+            if engine.to_move() == Some(player) {
+                engine.fill_mask(mask);
+            }
+            Ok(())
+        })?;
+        let scalar_bytes: Vec<u8> = scalars.iter().flat_map(|s| s.to_le_bytes()).collect();
+        Ok((board, PyBytes::new(py, &scalar_bytes), mask))
     }
 }
 
@@ -71,9 +128,11 @@ impl Game {
         players: Option<usize>,
         seed: u64,
     ) -> PyResult<Game> {
-        let spec = spec_of(game, variant, league, players, seed)?;
-        let engine = catalog::new_engine(&spec).map_err(value_error)?;
-        Ok(Game::from_engine(spec, engine))
+        guarded(|| {
+            let spec = spec_of(game, variant, league, players, seed)?;
+            let engine = catalog::new_engine(&spec).map_err(value_error)?;
+            Ok(Game::from_engine(spec, engine))
+        })
     }
 
     #[getter]
@@ -97,157 +156,151 @@ impl Game {
     }
 
     #[getter]
-    fn n_players(&self) -> usize {
-        self.engine.n_players()
+    fn n_players(&self) -> PyResult<usize> {
+        guarded(|| Ok(self.engine.n_players()))
     }
 
     /// The seat to act, or None when the game is over.
     #[getter]
-    fn to_move(&self) -> Option<usize> {
-        self.engine.to_move()
+    fn to_move(&self) -> PyResult<Option<usize>> {
+        guarded(|| Ok(self.engine.to_move()))
     }
 
     #[getter]
-    fn is_over(&self) -> bool {
-        self.engine.to_move().is_none()
+    fn is_over(&self) -> PyResult<bool> {
+        guarded(|| Ok(self.engine.to_move().is_none()))
     }
 
     #[getter]
-    fn n_actions(&self) -> usize {
-        self.engine.layout().n_actions
+    fn n_actions(&self) -> PyResult<usize> {
+        guarded(|| Ok(self.engine.layout().n_actions))
     }
 
     /// (channels, rows, columns) of `observe`'s board planes.
     #[getter]
-    fn board_shape(&self) -> (usize, usize, usize) {
-        let [c, h, w] = self.engine.layout().board;
-        (c, h, w)
+    fn board_shape(&self) -> PyResult<(usize, usize, usize)> {
+        guarded(|| {
+            let [c, h, w] = self.engine.layout().board;
+            Ok((c, h, w))
+        })
     }
 
     #[getter]
-    fn n_scalars(&self) -> usize {
-        self.engine.layout().n_scalars
+    fn n_scalars(&self) -> PyResult<usize> {
+        guarded(|| Ok(self.engine.layout().n_scalars))
     }
 
     /// Legal action ids of the player to move, in the game's order (empty at the end).
-    fn legal_actions(&self) -> Vec<u32> {
-        self.engine.legal_ids()
+    fn legal_actions(&self) -> PyResult<Vec<u32>> {
+        guarded(|| Ok(self.engine.legal_ids()))
     }
 
     /// The protocol text of a legal action id.
     fn action_text(&self, action: u32) -> PyResult<String> {
-        self.engine
-            .text(action)
-            .ok_or_else(|| value_error(format!("action {action} is not legal now")))
+        guarded(|| {
+            self.engine
+                .text(action)
+                .ok_or_else(|| value_error(format!("action {action} is not legal now")))
+        })
     }
 
     /// The legal action id whose protocol text is `text`.
     fn action_id(&self, text: &str) -> PyResult<u32> {
-        self.engine
-            .id_of_text(text)
-            .ok_or_else(|| value_error(format!("`{text}` is not the text of a legal action now")))
+        guarded(|| {
+            self.engine.id_of_text(text).ok_or_else(|| {
+                value_error(format!("`{text}` is not the text of a legal action now"))
+            })
+        })
     }
 
     /// True when this legal action ends the player's answer of one call (the turn's last
     /// command in Ice and Fire, the man step in Carcassonne; always in the other games).
-    fn closes_answer(&self, action: u32) -> bool {
-        self.engine.closes_answer(action)
+    fn closes_answer(&self, action: u32) -> PyResult<bool> {
+        guarded(|| Ok(self.engine.closes_answer(action)))
     }
 
     /// Plays a legal action id (ValueError otherwise).
     fn apply(&mut self, action: u32) -> PyResult<()> {
-        self.engine.apply(action).map_err(value_error)
+        guarded(|| self.engine.apply(action).map_err(value_error))
     }
 
-    fn clone(&self) -> Game {
-        Game::from_engine(self.spec.clone(), self.engine.clone_box())
+    fn clone(&self) -> PyResult<Game> {
+        guarded(|| {
+            Ok(Game::from_engine(
+                self.spec.clone(),
+                self.engine.clone_box(),
+            ))
+        })
     }
 
-    fn __copy__(&self) -> Game {
+    fn __copy__(&self) -> PyResult<Game> {
         self.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Game> {
         self.clone()
     }
 
     /// The outcome so far as JSON (final once the game is over).
-    fn outcome_json(&self) -> String {
-        outcome_json(&self.engine.outcome())
+    fn outcome_json(&self) -> PyResult<String> {
+        guarded(|| Ok(outcome_json(&self.engine.outcome())))
     }
 
     /// Plays uniformly random legal actions to the end (GIL released); returns how many.
     #[pyo3(signature = (seed=0))]
-    fn random_playout(&mut self, py: Python<'_>, seed: u64) -> usize {
+    fn random_playout(&mut self, py: Python<'_>, seed: u64) -> PyResult<usize> {
         let engine = &mut self.engine;
-        py.detach(|| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            engine.random_playout(&mut rng)
+        guarded(|| {
+            Ok(py.detach(|| {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                engine.random_playout(&mut rng)
+            }))
         })
     }
 
     /// Plays `n` random games from this position (GIL released) and returns the number of
     /// actions played in all.
     #[pyo3(signature = (n, seed=0))]
-    fn random_playouts(&self, py: Python<'_>, n: usize, seed: u64) -> usize {
+    fn random_playouts(&self, py: Python<'_>, n: usize, seed: u64) -> PyResult<usize> {
         let engine = &self.engine;
-        py.detach(|| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            (0..n)
-                .map(|_| engine.clone_box().random_playout(&mut rng))
-                .sum()
+        guarded(|| {
+            Ok(py.detach(|| {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                (0..n)
+                    .map(|_| engine.clone_box().random_playout(&mut rng))
+                    .sum()
+            }))
         })
     }
 
     /// What `player` sees, as raw bytes: the board planes (uint8, C order), the scalars
     /// (float32, little-endian) and the action mask (uint8, 1 = legal; all 0 unless `player`
     /// is to move).
-    fn observe_raw<'py>(
-        &self,
-        py: Python<'py>,
-        player: usize,
-    ) -> PyResult<(
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-    )> {
-        if player >= self.engine.n_players() {
-            return Err(value_error(format!("no player {player}")));
-        }
-        let layout = self.engine.layout();
-        let engine = &self.engine;
-        let mut scalars = vec![0f32; layout.n_scalars];
-        // The planes and the mask are written straight into the bytes objects.
-        let board = PyBytes::new_with(py, layout.board_len(), |board| {
-            engine.observe(player, board, &mut scalars);
-            Ok(())
-        })?;
-        let mask = PyBytes::new_with(py, layout.n_actions, |mask| {
-            if engine.to_move() == Some(player) {
-                engine.fill_mask(mask);
-            }
-            Ok(())
-        })?;
-        let scalar_bytes: Vec<u8> = scalars.iter().flat_map(|s| s.to_le_bytes()).collect();
-        Ok((board, PyBytes::new(py, &scalar_bytes), mask))
+    fn observe_raw<'py>(&self, py: Python<'py>, player: usize) -> PyResult<ObservationBytes<'py>> {
+        guarded(|| self.observe_bytes(py, player))
     }
 
     /// Redraws what no player has seen (the order of undealt tiles), seeded; a no-op in
     /// games of perfect information.
-    fn reshuffle_hidden(&mut self, seed: u64) {
-        self.engine.reshuffle_hidden(seed);
+    fn reshuffle_hidden(&mut self, seed: u64) -> PyResult<()> {
+        guarded(|| {
+            self.engine.reshuffle_hidden(seed);
+            Ok(())
+        })
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Game({:?}, variant={:?}, league={:?}, players={}, seed={}, to_move={:?})",
-            self.spec.game,
-            self.spec.variant,
-            self.spec.league,
-            self.spec.n_players,
-            self.spec.seed,
-            self.engine.to_move()
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| {
+            Ok(format!(
+                "Game({:?}, variant={:?}, league={:?}, players={}, seed={}, to_move={:?})",
+                self.spec.game,
+                self.spec.variant,
+                self.spec.league,
+                self.spec.n_players,
+                self.spec.seed,
+                self.engine.to_move()
+            ))
+        })
     }
 }
 
@@ -256,7 +309,16 @@ impl Game {
 #[pyclass(module = "realm._realm")]
 struct Session {
     spec: MatchSpec,
-    inner: std::sync::Mutex<session::Session>,
+    inner: Mutex<session::Session>,
+}
+
+impl Session {
+    /// The session, or a RuntimeError when an earlier internal error left it half-played.
+    fn inner(&self) -> PyResult<MutexGuard<'_, session::Session>> {
+        self.inner.lock().map_err(|_| {
+            PyRuntimeError::new_err("this session stopped at an internal error; start a new one")
+        })
+    }
 }
 
 #[pymethods]
@@ -271,38 +333,41 @@ impl Session {
         league: Option<u32>,
         seed: u64,
     ) -> PyResult<Session> {
-        let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
-        let inner = py
-            .detach(|| session::Session::new(&spec, &bots))
-            .map_err(value_error)?;
-        Ok(Session {
-            spec,
-            inner: std::sync::Mutex::new(inner),
+        guarded(|| {
+            let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
+            let inner = py
+                .detach(|| session::Session::new(&spec, &bots))
+                .map_err(value_error)?;
+            Ok(Session {
+                spec,
+                inner: Mutex::new(inner),
+            })
         })
     }
 
     /// The position the agent acts in (the final position once the match is over).
-    fn position(&self) -> Game {
-        let engine = self.inner.lock().expect("not poisoned").position();
-        Game::from_engine(self.spec.clone(), engine)
+    fn position(&self) -> PyResult<Game> {
+        guarded(|| {
+            let engine = self.inner()?.position();
+            Ok(Game::from_engine(self.spec.clone(), engine))
+        })
     }
 
     /// The seat the agent acts for now, or None once the match is over.
     #[getter]
-    fn agent(&self) -> Option<usize> {
-        self.inner.lock().expect("not poisoned").agent()
+    fn agent(&self) -> PyResult<Option<usize>> {
+        guarded(|| Ok(self.inner()?.agent()))
     }
 
     /// Plays one legal action id for the agent; the bots then play (GIL released) until an
     /// agent is to act again.
     fn play(&self, py: Python<'_>, action: u32) -> PyResult<()> {
-        py.detach(|| self.inner.lock().expect("not poisoned").play(action))
-            .map_err(value_error)
+        guarded(|| py.detach(|| self.inner()?.play(action).map_err(value_error)))
     }
 
     /// The referee's outcome as JSON (faults included).
-    fn outcome_json(&self) -> String {
-        outcome_json(&self.inner.lock().expect("not poisoned").outcome())
+    fn outcome_json(&self) -> PyResult<String> {
+        guarded(|| Ok(outcome_json(&self.inner()?.outcome())))
     }
 }
 
@@ -321,22 +386,25 @@ fn play_json(
     no_timeout: bool,
     replay: Option<PathBuf>,
 ) -> PyResult<(String, String)> {
-    let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
-    let options = MatchOptions {
-        time_scale,
-        no_timeout,
-        timings: false,
-        time_margin: Duration::ZERO,
-    };
-    let result = play::play_match(py, &spec, &bots, options)?;
-    // Written as `realm play` writes it, byte for byte.
-    let replay_json = serde_json::to_string_pretty(&result.replay).expect("a replay serializes");
-    if let Some(path) = replay {
-        realm_arena::files::write_atomically(&path, replay_json.as_bytes()).map_err(|e| {
-            PyRuntimeError::new_err(format!("cannot write {}: {e}", path.display()))
-        })?;
-    }
-    Ok((outcome_json(&result.replay.outcome), replay_json))
+    guarded(|| {
+        let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
+        let options = MatchOptions {
+            time_scale,
+            no_timeout,
+            timings: false,
+            time_margin: Duration::ZERO,
+        };
+        let result = play::play_match(py, &spec, &bots, options)?;
+        // Written as `realm play` writes it, byte for byte.
+        let replay_json =
+            serde_json::to_string_pretty(&result.replay).expect("a replay serializes");
+        if let Some(path) = replay {
+            realm_arena::files::write_atomically(&path, replay_json.as_bytes()).map_err(|e| {
+                PyRuntimeError::new_err(format!("cannot write {}: {e}", path.display()))
+            })?;
+        }
+        Ok((outcome_json(&result.replay.outcome), replay_json))
+    })
 }
 
 /// A variant (None = standard) and its player counts.
@@ -344,7 +412,11 @@ type VariantPlayers = (Option<String>, Vec<usize>);
 
 /// The playable games: (slug, title, [(variant or None, [player counts])]).
 #[pyfunction]
-fn games() -> Vec<(String, String, Vec<VariantPlayers>)> {
+fn games() -> PyResult<Vec<(String, String, Vec<VariantPlayers>)>> {
+    guarded(|| Ok(game_list()))
+}
+
+fn game_list() -> Vec<(String, String, Vec<VariantPlayers>)> {
     GameKind::ALL
         .iter()
         .filter(|g| g.is_playable())
@@ -366,6 +438,7 @@ fn _realm(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Session>()?;
     m.add_function(wrap_pyfunction!(play_json, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

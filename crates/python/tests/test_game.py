@@ -23,6 +23,16 @@ def play_random(game, rng, max_actions=100_000):
     return played
 
 
+# The games with a hidden part (the order of the tiles not dealt or drawn yet).
+HIDDEN_INFORMATION = ("kingdomino", "carcassonne")
+
+
+def assert_same_observation(mine, theirs):
+    assert np.array_equal(mine["observation"]["board"], theirs["observation"]["board"])
+    assert np.array_equal(mine["observation"]["scalars"], theirs["observation"]["scalars"])
+    assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+
+
 def test_spaces_and_start_position(config):
     game = new_game(config, 3)
     assert game.n_players == config[2]
@@ -130,17 +140,43 @@ def test_hidden_information_never_reaches_an_observation(game_name, players):
         twin = game.clone()
         twin.reshuffle_hidden(1000 + seed)
         for p in range(game.n_players):
-            mine, theirs = game.observe(p), twin.observe(p)
-            assert np.array_equal(mine["observation"]["board"], theirs["observation"]["board"])
-            assert np.array_equal(
-                mine["observation"]["scalars"], theirs["observation"]["scalars"]
-            )
-            assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            assert_same_observation(game.observe(p), twin.observe(p))
         # The hidden part did change: the same random play then ends differently.
         game.random_playout(7)
         twin.random_playout(7)
         changed += game.outcome() != twin.outcome()
     assert changed > 0
+
+
+def test_reshuffle_hidden_at_every_position_of_a_whole_game(config):
+    # Kingdomino's last turn once sliced past its lines and panicked.
+    game = new_game(config, 21)
+    rng = random.Random(21)
+    step = 0
+    while True:
+        twin = game.clone()
+        twin.reshuffle_hidden(step)
+        for p in range(game.n_players):
+            assert_same_observation(game.observe(p), twin.observe(p))
+        if config[0] in HIDDEN_INFORMATION:
+            twin.random_playout(step)  # the redrawn game plays on to its end
+            assert twin.is_over
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+
+
+def test_a_rust_panic_is_a_runtime_error():
+    from realm import _realm
+
+    with pytest.raises(RuntimeError, match="internal error in realm .*: deliberate"):
+        _realm._panic_for_tests("deliberate")
+    try:
+        _realm._panic_for_tests("caught")
+    except Exception as e:  # what a search loop's guard catches
+        caught = e
+    assert "caught" in str(caught)
 
 
 def test_perfect_information_games_have_nothing_to_reshuffle():
