@@ -403,6 +403,10 @@ impl BotProcess {
                     }
                     self.check_flood(Duration::ZERO)?;
                 }
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => {
+                    self.stdin = None;
+                    return Err(self.closed_input_fault(expected));
+                }
                 Err(_) => {
                     self.stdin = None;
                     return Err(self.dead_fault(expected, Duration::ZERO));
@@ -534,24 +538,31 @@ impl BotProcess {
     /// `EXIT_WAIT`, else closed output (the runner then kills it).
     fn dead_fault(&mut self, expected: usize, elapsed: Duration) -> Failure {
         let got = self.pending.len().min(expected);
-        match self.wait_for_exit() {
-            Some(status) => self.crash(status, got, expected, elapsed),
-            None => (
-                FaultKind::ClosedOutput,
-                format!("closed its standard output after {got} of {expected} lines"),
-                elapsed,
-            ),
-        }
+        let detail = format!("closed its standard output after {got} of {expected} lines");
+        self.crash_or(FaultKind::ClosedOutput, detail, expected, elapsed)
     }
 
-    /// A crash with the exit status and the last stderr line.
-    fn crash(
+    /// The fault of a bot whose stdin no longer takes input (a write failed with EPIPE): crashed
+    /// if the process exits within `EXIT_WAIT` (an exiting bot closes its stdin before its exit
+    /// status is there), else it stopped reading its input while running.
+    fn closed_input_fault(&mut self, expected: usize) -> Failure {
+        let detail = "stopped reading its input".to_string();
+        self.crash_or(FaultKind::ClosedInput, detail, expected, Duration::ZERO)
+    }
+
+    /// A crash with the exit status and the last stderr line if the bot exits within
+    /// `EXIT_WAIT`, else the fault `kind` with `detail`.
+    fn crash_or(
         &mut self,
-        status: ExitStatus,
-        got: usize,
+        kind: FaultKind,
+        detail: String,
         expected: usize,
         elapsed: Duration,
     ) -> Failure {
+        let Some(status) = self.wait_for_exit() else {
+            return (kind, detail, elapsed);
+        };
+        let got = self.pending.len().min(expected);
         self.interrupted_by = interruption_signal(status);
         let mut detail = format!("exited ({status}) after {got} of {expected} lines");
         let last = self.stderr_text.last_line();

@@ -268,6 +268,34 @@ fn without_a_namespace_a_bot_that_exits_long_after_closing_stdout_has_crashed() 
 }
 
 #[test]
+fn a_bot_that_closes_its_stdin_stopped_reading_its_input() {
+    // It answers once, then runs for a day without reading: the next input cannot be written.
+    let bot = "read a n; exec 0<&-; echo $n; sleep 86400";
+    let result = without_hanging(move || play(GOOD, bot, 3, NO_RUSH));
+    let fault = result.replay.outcome.faults[1].as_ref().expect("a fault");
+    assert_eq!(
+        (fault.kind, fault.detail.as_str()),
+        (FaultKind::ClosedInput, "stopped reading its input")
+    );
+    assert_eq!(fault.kind.code(), "closed_input");
+    assert_eq!(result.replay.outcome.scores, vec![3, 1]);
+}
+
+#[test]
+fn a_bot_that_closes_its_stdin_and_then_exits_has_crashed() {
+    let bot = "read a n; exec 0<&-; echo $n; sleep 0.5; echo bye >&2; exit 5";
+    let result = play(GOOD, bot, 3, NO_RUSH);
+    let fault = result.replay.outcome.faults[1].as_ref().expect("a fault");
+    assert_eq!(
+        (fault.kind, fault.detail.as_str()),
+        (
+            FaultKind::Crashed,
+            "exited (exit status: 5) after 0 of 1 lines; last stderr line: bye"
+        )
+    );
+}
+
+#[test]
 fn a_bot_that_floods_output_is_stopped() {
     // Many rounds, so the verdict does not depend on how fast the reader thread is scheduled:
     // the queue passes the cap long before the game could end.

@@ -162,8 +162,8 @@ impl Referee for BlockingReferee {
 }
 
 /// R17: "a closed output or an exited process counts as a timeout", so both are reported as
-/// `timeout`, the runner's own account kept in the detail. An output flood is a runner guard the
-/// spec does not know; it keeps its own kind.
+/// `timeout`, the runner's own account kept in the detail. An output flood and a closed input
+/// are runner guards the spec does not know; they keep their own kind.
 fn as_r17_reason(kind: FaultKind, detail: String) -> (FaultKind, String) {
     let what = match kind {
         FaultKind::Crashed => "an exited process",

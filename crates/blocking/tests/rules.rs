@@ -325,7 +325,8 @@ fn r16_games_end_within_the_bound() {
 }
 
 /// R17: a timeout, an exited process and a closed output are all `timeout` eliminations (the
-/// runner's account kept in the detail); an output flood, unknown to the spec, keeps its kind.
+/// runner's account kept in the detail); an output flood or a closed input, unknown to the spec,
+/// keeps its kind.
 #[test]
 fn r17_runner_faults_eliminate() {
     for (kind, reported, detail) in [
@@ -341,6 +342,7 @@ fn r17_runner_faults_eliminate() {
             "no answer: a closed output counts as a timeout (R17)",
         ),
         (FaultKind::OutputFlood, FaultKind::OutputFlood, "no answer"),
+        (FaultKind::ClosedInput, FaultKind::ClosedInput, "no answer"),
     ] {
         let mut r = common::blocking(3, 0);
         answer(r.as_mut(), "0 0 A001");

@@ -25,6 +25,7 @@ fn r3_8_runner_faults_eliminate() {
         FaultKind::Timeout,
         FaultKind::Crashed,
         FaultKind::ClosedOutput,
+        FaultKind::ClosedInput,
         FaultKind::OutputFlood,
     ] {
         // Two players: the game ends at once and the faulty player loses.

@@ -16,6 +16,8 @@ pub enum FaultKind {
     Crashed,
     /// The bot closed its standard output while still running.
     ClosedOutput,
+    /// The bot closed its standard input (stopped reading its input) while still running.
+    ClosedInput,
     /// The bot printed more than the per-turn output cap, or an over-long line.
     OutputFlood,
     /// The answer does not follow the output grammar.
@@ -31,6 +33,7 @@ impl FaultKind {
             FaultKind::Timeout => "timeout",
             FaultKind::Crashed => "crashed",
             FaultKind::ClosedOutput => "closed_output",
+            FaultKind::ClosedInput => "closed_input",
             FaultKind::OutputFlood => "output_flood",
             FaultKind::Malformed => "malformed",
             FaultKind::InvalidAction => "invalid_action",
@@ -44,6 +47,7 @@ impl FaultKind {
             FaultKind::Timeout
                 | FaultKind::Crashed
                 | FaultKind::ClosedOutput
+                | FaultKind::ClosedInput
                 | FaultKind::OutputFlood
         )
     }
@@ -160,5 +164,25 @@ mod tests {
             serde_json::to_string(&EndReason::TurnLimit).unwrap(),
             r#"{"kind":"turn_limit"}"#
         );
+    }
+
+    #[test]
+    fn every_fault_code_is_its_serialized_name() {
+        use FaultKind::*;
+        let kinds = [
+            Timeout,
+            Crashed,
+            ClosedOutput,
+            ClosedInput,
+            OutputFlood,
+            Malformed,
+            InvalidAction,
+        ];
+        for kind in kinds {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.code()));
+        }
+        assert_eq!(ClosedInput.code(), "closed_input");
+        assert!(ClosedInput.is_process_fault());
     }
 }

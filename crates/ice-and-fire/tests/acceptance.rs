@@ -734,6 +734,7 @@ fn r33_runner_faults_lose_as_a_timeout_with_the_precise_reason() {
         FaultKind::Timeout,
         FaultKind::Crashed,
         FaultKind::ClosedOutput,
+        FaultKind::ClosedInput,
         FaultKind::OutputFlood,
     ] {
         let mut referee = IceAndFireReferee::new(GameState::new(7, League::new(4).unwrap()));

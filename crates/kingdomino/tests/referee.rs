@@ -263,6 +263,7 @@ fn runner_faults_eliminate() {
         FaultKind::Timeout,
         FaultKind::Crashed,
         FaultKind::ClosedOutput,
+        FaultKind::ClosedInput,
         FaultKind::OutputFlood,
     ] {
         let run = play::<u128>(std2(), 1, &["reference", "reference"], |seat, call, _| {
