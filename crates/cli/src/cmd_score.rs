@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use realm_kingdom_builder::{
-    format_table, score_bytes, score_replay, LordsRule, ScoreFormat, ScoreOptions,
+    format_table, parse::MAX_BOARD_BYTES, score_bytes, score_replay, LordsRule, ScoreFormat,
+    ScoreOptions,
 };
 
 use crate::cmd_play::{write_replay, Destination};
@@ -52,13 +53,10 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     }
     let from_stdin = args.board.as_os_str() == "-";
     let bytes = if from_stdin {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("reading the board from stdin")?;
-        bytes
+        read_capped(std::io::stdin()).context("reading the board from stdin")?
     } else {
-        std::fs::read(&args.board)
+        std::fs::File::open(&args.board)
+            .and_then(read_capped)
             .with_context(|| format!("cannot read {}", args.board.display()))?
     };
     let format = if args.json {
@@ -114,6 +112,16 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
         return crate::cmd_serve::view(&replay_path, None);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Reads at most one byte past the board size cap: enough for the parser to say where the cap
+/// was crossed, however long the input (`yes . | realm score kingdom-builder -`) goes on.
+fn read_capped(input: impl Read) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_BOARD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// `replays/kingdom-builder-STEM.json`, named after the board file (`stdin` for `-`).

@@ -244,3 +244,53 @@ fn replay_holds_the_board_the_card_rows_and_the_ranking() {
         assert_eq!(row, line);
     }
 }
+
+/// What `realm score` says of a board text longer than its 1 MiB cap, at `line`, `column`.
+fn past_the_cap(name: &str, line: usize, column: usize) -> String {
+    format!(
+        "error: {name}: line {line}, column {column}: the text goes on past 1 MiB \
+         (a board takes about 1 KiB)\n"
+    )
+}
+
+#[test]
+fn an_endless_board_on_stdin_is_refused_where_the_cap_is_crossed() {
+    let mut child = Command::new(realm())
+        .args(["score", "kingdom-builder", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // `yes .`, bounded at 16 times the cap so that the test ends even if realm read it all.
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = ".\n".repeat(32 * 1024);
+        (0..256).try_for_each(|_| stdin.write_all(chunk.as_bytes()))
+    });
+    let out = child.wait_with_output().unwrap();
+    // 524,288 lines of two bytes fill the cap; the next line's first byte crosses it.
+    assert_eq!(failure(&out), past_the_cap("stdin", 524_289, 1));
+    let written = writer.join().unwrap();
+    assert_eq!(
+        written.map_err(|e| e.kind()),
+        Err(std::io::ErrorKind::BrokenPipe),
+        "realm stops reading at the cap"
+    );
+}
+
+#[test]
+fn a_board_file_past_the_cap_is_refused_where_the_cap_is_crossed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = std::fs::read(board_file()).unwrap();
+    // Blank lines at the end of a board are allowed, however many, up to the cap.
+    text.resize(1 << 20, b'\n');
+    std::fs::write(dir.path().join("long.txt"), &text).unwrap();
+    let out = run(dir.path(), &["score", "kingdom-builder", "long.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    text.push(b'\n');
+    std::fs::write(dir.path().join("long.txt"), &text).unwrap();
+    let out = run(dir.path(), &["score", "kingdom-builder", "long.txt"]);
+    let lines_in_cap = text[..1 << 20].iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(failure(&out), past_the_cap("long.txt", lines_in_cap + 1, 1));
+}

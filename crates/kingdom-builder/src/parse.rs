@@ -10,6 +10,11 @@ use std::fmt;
 
 use crate::board::{Board, Cell, Pos, N_CELLS, SIZE};
 
+/// The most bytes a board text may hold. A board takes about 1 KiB, so this leaves room for any
+/// spacing while bounding what an endless input (`yes . | realm score ...`) costs: a reader
+/// stops after `MAX_BOARD_BYTES + 1` bytes and `board_text` refuses them.
+pub const MAX_BOARD_BYTES: usize = 1 << 20;
+
 /// A board text that is not a B5 board, with the place of the first problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {kind}")]
@@ -33,6 +38,8 @@ pub enum ParseErrorKind {
     UnknownToken(String),
     /// A byte that does not start or continue a UTF-8 character (the text is not text).
     InvalidUtf8 { byte: u8 },
+    /// The text goes on past `MAX_BOARD_BYTES`; the error's place is the first byte past it.
+    TooLong,
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -59,24 +66,47 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::InvalidUtf8 { byte } => {
                 write!(f, "byte 0x{byte:02x} is not UTF-8 text")
             }
+            ParseErrorKind::TooLong => write!(
+                f,
+                "the text goes on past {} MiB (a board takes about 1 KiB)",
+                MAX_BOARD_BYTES >> 20
+            ),
         }
     }
 }
 
 /// The bytes of a board file as text, or the line and column of the first byte that is not
-/// UTF-8 (the column counts the characters before it on its line, like every other error).
+/// UTF-8 (the column counts the characters before it on its line, like every other error), or of
+/// the first byte past `MAX_BOARD_BYTES`.
 pub fn board_text(bytes: &[u8]) -> Result<&str, ParseError> {
+    if bytes.len() > MAX_BOARD_BYTES {
+        return Err(error_after(
+            &bytes[..MAX_BOARD_BYTES],
+            ParseErrorKind::TooLong,
+        ));
+    }
     std::str::from_utf8(bytes).map_err(|e| {
-        let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
-        let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
-        ParseError {
-            line: valid.matches('\n').count() + 1,
-            column: valid[line_start..].chars().count() + 1,
-            kind: ParseErrorKind::InvalidUtf8 {
-                byte: bytes[e.valid_up_to()],
-            },
-        }
+        let byte = bytes[e.valid_up_to()];
+        error_after(
+            &bytes[..e.valid_up_to()],
+            ParseErrorKind::InvalidUtf8 { byte },
+        )
     })
+}
+
+/// `kind` at the byte that follows `before`: its line, and one more than the characters before
+/// it on that line (a UTF-8 character counted once, by its leading byte).
+fn error_after(before: &[u8], kind: ParseErrorKind) -> ParseError {
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let is_char_start = |b: &&u8| **b & 0xc0 != 0x80;
+    ParseError {
+        line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+        column: before[line_start..].iter().filter(is_char_start).count() + 1,
+        kind,
+    }
 }
 
 /// Parses a B5 text board.
@@ -321,6 +351,29 @@ mod tests {
         assert_eq!(
             err(&lines.join("\n")),
             "line 8, column 2: unknown token '?'"
+        );
+    }
+
+    #[test]
+    fn text_past_the_cap_is_refused_where_the_cap_is_crossed() {
+        let error = |bytes: &[u8]| board_text(bytes).unwrap_err().to_string();
+        let blank_lines = vec![b'\n'; MAX_BOARD_BYTES + 1];
+        assert!(board_text(&blank_lines[..MAX_BOARD_BYTES]).is_ok());
+        assert_eq!(
+            error(&blank_lines),
+            format!(
+                "line {}, column 1: the text goes on past 1 MiB (a board takes about 1 KiB)",
+                MAX_BOARD_BYTES + 1
+            )
+        );
+        // One line of two-byte characters: the cap falls after MAX_BOARD_BYTES / 2 of them.
+        let one_line = "é".repeat(MAX_BOARD_BYTES / 2 + 1);
+        assert_eq!(
+            error(one_line.as_bytes()),
+            format!(
+                "line 1, column {}: the text goes on past 1 MiB (a board takes about 1 KiB)",
+                MAX_BOARD_BYTES / 2 + 1
+            )
         );
     }
 
