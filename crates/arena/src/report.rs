@@ -135,7 +135,7 @@ impl RunReport {
         let mut faults = vec![BTreeMap::new(); n_bots];
         let mut late_calls = vec![0; n_bots];
         let mut times: Vec<Vec<u64>> = vec![Vec::new(); n_bots];
-        let mut data_sums: Vec<BTreeMap<String, (f64, u64)>> = vec![BTreeMap::new(); n_bots];
+        let mut data_values: Vec<BTreeMap<String, Vec<f64>>> = vec![BTreeMap::new(); n_bots];
         let mut choices = ChoiceData::new(n_bots);
         for m in matches {
             let placings = placings(m);
@@ -152,9 +152,10 @@ impl RunReport {
                 times[bot].extend(m.times_us.get(seat).into_iter().flatten());
                 late_calls[bot] += m.late_calls.get(seat).copied().unwrap_or(0);
                 for (key, value) in m.data.get(seat).into_iter().flatten() {
-                    let entry = data_sums[bot].entry(key.clone()).or_insert((0.0, 0));
-                    entry.0 += value;
-                    entry.1 += 1;
+                    data_values[bot]
+                        .entry(key.clone())
+                        .or_default()
+                        .push(*value);
                 }
             }
         }
@@ -176,9 +177,9 @@ impl RunReport {
                     faults: faults[b].clone(),
                     late_calls: late_calls[b],
                     response_us: percentiles(&times[b]),
-                    data: data_sums[b]
+                    data: data_values[b]
                         .iter()
-                        .map(|(k, (sum, n))| (k.clone(), sum / *n as f64))
+                        .filter_map(|(k, values)| Some((k.clone(), finite_mean(values)?)))
                         .collect(),
                     seats: tally
                         .seats(b)
@@ -343,6 +344,19 @@ pub fn placings(m: &MatchRecord) -> Vec<Placing> {
         .collect()
 }
 
+/// The mean of finite values, even where their sum overflows (two values of 1e308); `None` for
+/// none, or a non-finite value (never stored, but JSON would print it as `null`).
+fn finite_mean(values: &[f64]) -> Option<f64> {
+    let n = values.len() as f64;
+    let sum: f64 = values.iter().sum();
+    let mean = if sum.is_finite() {
+        sum / n
+    } else {
+        values.iter().map(|v| v / n).sum()
+    };
+    mean.is_finite().then_some(mean)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,5 +454,13 @@ mod tests {
         assert_eq!(report.referee_errors.first, failed[..3].to_vec());
         assert_eq!(report.bots[0].games, 5, "failed matches are not games");
         assert_eq!(report.run.sprt.as_ref().unwrap().decision, "H1");
+    }
+
+    #[test]
+    fn data_means_stay_finite_when_their_sum_overflows() {
+        assert_eq!(finite_mean(&[1e308, 1e308]), Some(1e308));
+        assert_eq!(finite_mean(&[1.0, 2.0]), Some(1.5));
+        assert_eq!(finite_mean(&[f64::INFINITY]), None);
+        assert_eq!(finite_mean(&[]), None);
     }
 }

@@ -6,7 +6,7 @@
 //! a stop request is dropped, and one whose external referee failed is recorded apart as a match
 //! error (never as a result); both are played again when the run resumes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -133,8 +133,17 @@ impl Tournament {
         catalog: &dyn GameCatalog,
         m: &ScheduledMatch,
     ) -> Result<Played, ArenaError> {
+        self.play_noting(catalog, m).map(|(played, _)| played)
+    }
+
+    /// `play_one`, with a line for each bot data value dropped from the record (see `BotData`).
+    fn play_noting(
+        &self,
+        catalog: &dyn GameCatalog,
+        m: &ScheduledMatch,
+    ) -> Result<(Played, Vec<String>), ArenaError> {
         if let Some(referee) = &self.external_referee {
-            return Ok(self.play_external(referee, m));
+            return Ok((self.play_external(referee, m), Vec::new()));
         }
         let started = Instant::now();
         let mut spec = self.template.clone();
@@ -156,23 +165,29 @@ impl Tournament {
             // Killed from outside (a cluster's scancel or time limit signals every process of
             // the job, and a bot may die before realm handles its own signal): no result and no
             // replay, so the match is played again on resume.
-            return Ok(Played::Interrupted(MatchErrorRecord {
-                match_idx: m.index,
-                seed: m.seed,
-                seats: m.seats.clone(),
-                reason: format!(
-                    "the bot in seat {seat} was killed by {signal}, which realm takes as an \
-                     interruption: not a result"
-                ),
-            }));
+            return Ok((
+                Played::Interrupted(MatchErrorRecord {
+                    match_idx: m.index,
+                    seed: m.seed,
+                    seats: m.seats.clone(),
+                    reason: format!(
+                        "the bot in seat {seat} was killed by {signal}, which realm takes as an \
+                         interruption: not a result"
+                    ),
+                }),
+                Vec::new(),
+            ));
         }
         let replay_path = self.keep_replay(m, &result.replay)?;
-        Ok(Played::Finished(Box::new(record_of(
-            m,
-            &result,
-            duration_ms,
-            replay_path,
-        ))))
+        let (record, dropped) = record_of(m, &result, duration_ms, replay_path);
+        let warnings = dropped
+            .into_iter()
+            .map(|(seat, why)| {
+                let label = &self.labels[m.seats[seat]];
+                format!("match {}, bot `{label}`: {why}; dropped", m.index)
+            })
+            .collect();
+        Ok((Played::Finished(Box::new(record)), warnings))
     }
 
     fn keep_replay(
@@ -310,7 +325,7 @@ impl Tournament {
         stop: &AtomicBool,
         mut on_played: impl FnMut(&Played),
     ) -> Result<RunCounts, ArenaError> {
-        let (tx, rx) = mpsc::channel::<Result<Played, ArenaError>>();
+        let (tx, rx) = mpsc::channel::<Result<(Played, Vec<String>), ArenaError>>();
         thread::scope(|scope| {
             for _ in 0..self.jobs.max(1) {
                 let tx = tx.clone();
@@ -319,7 +334,7 @@ impl Tournament {
                         return;
                     }
                     let Some(m) = next_match() else { return };
-                    let result = self.play_one(catalog, &m);
+                    let result = self.play_noting(catalog, &m);
                     if tx.send(result).is_err() {
                         return;
                     }
@@ -329,13 +344,13 @@ impl Tournament {
             let mut counts = RunCounts::default();
             for result in rx {
                 if stop.load(Ordering::SeqCst) {
-                    if let Ok(Played::Finished(record)) = &result {
+                    if let Ok((Played::Finished(record), _)) = &result {
                         discard_pending_replay(record);
                     }
                     continue;
                 }
-                let played = match result {
-                    Ok(played) => played,
+                let (played, warnings) = match result {
+                    Ok(noted) => noted,
                     Err(e) => {
                         stop.store(true, Ordering::SeqCst);
                         return Err(e);
@@ -346,6 +361,7 @@ impl Tournament {
                         publish_pending_replay(record)?;
                         counts.stored +=
                             store.insert_matches(run_id, std::slice::from_ref(record))?;
+                        counts.data_warnings.extend(warnings);
                     }
                     Played::RefereeFailed(error) => {
                         store.record_match_error(run_id, error)?;
@@ -403,7 +419,7 @@ fn discard_pending_replay(record: &MatchRecord) {
 }
 
 /// What one `Tournament::run` call did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RunCounts {
     /// Matches newly stored (a match another process stored first is not counted).
     pub stored: usize,
@@ -411,6 +427,8 @@ pub struct RunCounts {
     pub referee_errors: usize,
     /// Matches a bot's interruption signal left without a result.
     pub interrupted: usize,
+    /// One line per bot data value dropped from a stored match (see `BotData`).
+    pub data_warnings: Vec<String>,
 }
 
 /// The `-d` value for an external referee: `seed=N`, then `league=L`, `variant=V` and every game
@@ -546,24 +564,30 @@ impl ScoreScanner {
     }
 }
 
-/// The store's record of a finished native match.
+/// The store's record of a finished native match, and the bot data values it leaves out (seat
+/// and why).
 fn record_of(
     m: &ScheduledMatch,
     result: &MatchResult,
     duration_ms: u64,
     replay_path: Option<String>,
-) -> MatchRecord {
+) -> (MatchRecord, Vec<(usize, String)>) {
     let outcome = &result.replay.outcome;
     let n = m.seats.len();
     let mut times_us = vec![Vec::new(); n];
     for &(player, us) in &result.response_times {
         times_us[player].push(us);
     }
-    let mut data = vec![BTreeMap::new(); n];
+    let mut data: Vec<BotData> = (0..n).map(|_| BotData::default()).collect();
     for turn in &result.replay.turns {
-        collect_bot_data(&turn.stderr, &mut data[turn.player]);
+        data[turn.player].collect(&turn.stderr);
     }
-    MatchRecord {
+    let dropped = data
+        .iter_mut()
+        .enumerate()
+        .flat_map(|(seat, d)| d.dropped.drain(..).map(move |why| (seat, why)))
+        .collect();
+    let record = MatchRecord {
         match_idx: m.index,
         seed: m.seed,
         seats: m.seats.clone(),
@@ -583,9 +607,10 @@ fn record_of(
         duration_ms,
         replay_path,
         times_us,
-        data,
+        data: data.into_iter().map(|d| d.values).collect(),
         late_calls: result.late_calls.clone(),
-    }
+    };
+    (record, dropped)
 }
 
 /// Which psyleague/cgarena data line a stderr line is.
@@ -609,16 +634,29 @@ pub struct DataLine<'a> {
     pub value: &'a str,
 }
 
+/// Each data line's tag (`[PDATA+]` before `[PDATA]`, which it starts with).
+const DATA_TAGS: [(&str, DataKind); 3] = [
+    ("[TDATA]", DataKind::Test),
+    ("[PDATA+]", DataKind::PlayerSum),
+    ("[PDATA]", DataKind::Player),
+];
+
+impl DataKind {
+    /// The tag that starts the line, `[PDATA+]` say.
+    pub fn tag(self) -> &'static str {
+        DATA_TAGS
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map_or("", |(t, _)| t)
+    }
+}
+
 /// Reads a data line; anything else is `None`.
 pub fn parse_data_line(line: &str) -> Option<DataLine<'_>> {
     let line = line.trim();
-    let (kind, rest) = [
-        ("[TDATA]", DataKind::Test),
-        ("[PDATA+]", DataKind::PlayerSum),
-        ("[PDATA]", DataKind::Player),
-    ]
-    .iter()
-    .find_map(|(tag, kind)| line.strip_prefix(tag).map(|rest| (*kind, rest)))?;
+    let (kind, rest) = DATA_TAGS
+        .iter()
+        .find_map(|(tag, kind)| line.strip_prefix(tag).map(|rest| (*kind, rest)))?;
     let (turn, rest) = match rest.strip_prefix('[').and_then(|r| r.split_once(']')) {
         Some((digits, rest)) => (Some(digits.parse().ok()?), rest),
         None => (None, rest),
@@ -633,24 +671,65 @@ pub fn parse_data_line(line: &str) -> Option<DataLine<'_>> {
     })
 }
 
-/// Collects the numeric values of `[TDATA]`, `[PDATA]` and `[PDATA+]` lines (the
-/// psyleague/cgarena convention): the last value of a key in a match is kept, `[PDATA+]` values
-/// are summed.
-pub fn collect_bot_data(stderr: &str, into: &mut BTreeMap<String, f64>) {
-    for DataLine {
-        kind, key, value, ..
-    } in stderr.lines().filter_map(parse_data_line)
-    {
+/// `sum + value` for a `[PDATA+]` line, or `None` when the value is not a finite number or the
+/// sum overflows: no finite number is then the true sum, and JSON (hence the store) has no
+/// infinity.
+pub fn add_to_data_sum(sum: f64, value: f64) -> Option<f64> {
+    Some(sum + value).filter(|s| value.is_finite() && s.is_finite())
+}
+
+/// One seat's numeric bot data over a match, from its `[TDATA]`, `[PDATA]` and `[PDATA+]`
+/// lines (the psyleague/cgarena convention): the last value of a key is kept, `[PDATA+]` values
+/// are summed. Text values are not numbers and are skipped; a number that is not finite
+/// (`1e999`, `inf`) is dropped, and so is a key whose sum overflows, for the rest of the match
+/// (a sum restarted from zero would be wrong); `dropped` says why for each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BotData {
+    pub values: BTreeMap<String, f64>,
+    /// One line per dropped value.
+    pub dropped: Vec<String>,
+    overflowed: BTreeSet<String>,
+}
+
+impl BotData {
+    /// Adds the data lines of one call's stderr.
+    pub fn collect(&mut self, stderr: &str) {
+        stderr
+            .lines()
+            .filter_map(parse_data_line)
+            .for_each(|line| self.add(line));
+    }
+
+    fn add(&mut self, line: DataLine) {
+        let DataLine {
+            kind, key, value, ..
+        } = line;
         let Ok(v) = value.parse::<f64>() else {
-            continue;
+            return;
         };
         if !v.is_finite() {
-            continue;
+            let tag = kind.tag();
+            self.dropped
+                .push(format!("`{tag} {key} = {value}` is not a finite number"));
+            return;
         }
-        match kind {
-            DataKind::PlayerSum => *into.entry(key.to_string()).or_insert(0.0) += v,
-            DataKind::Test | DataKind::Player => {
-                into.insert(key.to_string(), v);
+        if kind != DataKind::PlayerSum {
+            self.values.insert(key.to_string(), v);
+            return;
+        }
+        if self.overflowed.contains(key) {
+            return;
+        }
+        let sum = self.values.get(key).copied().unwrap_or(0.0);
+        match add_to_data_sum(sum, v) {
+            Some(sum) => {
+                self.values.insert(key.to_string(), sum);
+            }
+            None => {
+                self.values.remove(key);
+                self.overflowed.insert(key.to_string());
+                self.dropped
+                    .push(format!("the `[PDATA+] {key}` sum overflowed"));
             }
         }
     }
@@ -667,19 +746,40 @@ mod tests {
 
     #[test]
     fn bot_data_lines_are_parsed() {
-        let mut data = BTreeMap::new();
-        collect_bot_data(
+        let mut data = BotData::default();
+        data.collect(
             "[TDATA] nodes = 120\nhello\n[PDATA] depth=3.5\n[TDATA] bad = x\n[TDATA] nodes = 130\n\
              [PDATA+] evals = 2\n[PDATA+] evals = 5\n",
-            &mut data,
         );
+        assert_eq!(data.dropped, Vec::<String>::new());
         assert_eq!(
-            data,
+            data.values,
             BTreeMap::from([
                 ("depth".into(), 3.5),
                 ("evals".into(), 7.0),
                 ("nodes".into(), 130.0)
             ])
+        );
+    }
+
+    #[test]
+    fn bot_data_that_is_not_finite_is_dropped_and_said() {
+        let mut data = BotData::default();
+        data.collect("[PDATA+] s = 1e308\n[PDATA] big = 1e999\n[PDATA+] t = 1\n");
+        data.collect("[PDATA+] s = 1e308\n[TDATA] n = NaN\n[PDATA+] t = -inf\n");
+        data.collect("[PDATA+] s = 1\n[PDATA] big = 2\n");
+        assert_eq!(
+            data.values,
+            BTreeMap::from([("big".into(), 2.0), ("t".into(), 1.0)])
+        );
+        assert_eq!(
+            data.dropped,
+            [
+                "`[PDATA] big = 1e999` is not a finite number",
+                "the `[PDATA+] s` sum overflowed",
+                "`[TDATA] n = NaN` is not a finite number",
+                "`[PDATA+] t = -inf` is not a finite number",
+            ]
         );
     }
 

@@ -561,7 +561,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     let mut live = LiveScore::new(names, schedule.group_size());
     stored.iter().for_each(|m| live.add(m));
     let mut watch = RefereeWatch::default();
-    prepared
+    let counts = prepared
         .tournament
         .run(&Catalog, &mut store, run_id, &todo, &stop, |played| {
             match played {
@@ -578,6 +578,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
             progress.update(live.message());
         })?;
     progress.finish();
+    warn_dropped_data(&counts.data_warnings);
     watch.give_up()?;
     if stop.load(Ordering::SeqCst) {
         return Ok(interrupted(&prepared.db));
@@ -828,6 +829,21 @@ fn print_sprt_result(
         prepared.db.display()
     )?;
     Ok(())
+}
+
+/// Says which bot data values stored matches left out (numbers that are not finite), the first
+/// few in full.
+pub(crate) fn warn_dropped_data(warnings: &[String]) {
+    const SHOWN: usize = 5;
+    for warning in warnings.iter().take(SHOWN) {
+        errln!("warning: {warning}");
+    }
+    if warnings.len() > SHOWN {
+        errln!(
+            "warning: {} more bot data values dropped (not finite numbers)",
+            warnings.len() - SHOWN
+        );
+    }
 }
 
 pub(crate) fn short_hash(text: &str) -> String {

@@ -527,7 +527,7 @@ fn run_league(
             handed.fetch_add(1, Ordering::SeqCst);
             s.0.next_match()
         };
-        t.run_with(&Catalog, &mut store, run.id, &next_match, &stop, |p| {
+        let counts = t.run_with(&Catalog, &mut store, run.id, &next_match, &stop, |p| {
             if let Played::Finished(record) = p {
                 played += 1;
                 state.lock().expect("not poisoned").0.record(record);
@@ -539,6 +539,7 @@ fn run_league(
                 }
             }
         })?;
+        crate::cmd_arena::warn_dropped_data(&counts.data_warnings);
         let (mm, _, roster_changed, w) = state.into_inner().expect("not poisoned");
         watcher = w;
         if stop.load(Ordering::SeqCst) {

@@ -1,13 +1,13 @@
 //! `realm play`: one match, a short summary, and its replay on disk.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use realm_arena::tournament::{parse_data_line, DataKind, DataLine};
+use realm_arena::tournament::{add_to_data_sum, parse_data_line, DataKind, DataLine};
 use realm_arena::{make_seats, run_match, unique_labels, Entrant, OutputLimits};
 use realm_core::{Replay, ReplayPlayer};
 use serde::Serialize;
@@ -71,10 +71,11 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     }
     let path = destination.map(|(path, _)| path);
     if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&psyleague_result(&result.replay))?
-        )?;
+        let psyleague = psyleague_result(&result.replay);
+        for why in &psyleague.dropped {
+            errln!("warning: {why}; dropped");
+        }
+        outln!("{}", serde_json::to_string(&psyleague)?)?;
     } else {
         crate::write_stdout(format_args!("{}", summary(&result.replay, path.as_deref())))?;
     }
@@ -209,6 +210,9 @@ struct PsyleagueResult {
     player_data: Vec<BTreeMap<String, Value>>,
     /// Every data line as cgarena reads it.
     attributes: Vec<Attribute>,
+    /// Why a `[PDATA+]` key is missing from `player_data` (see `add_to_data_sum`).
+    #[serde(skip)]
+    dropped: Vec<String>,
 }
 
 /// One `[TDATA]`/`[PDATA]` line for cgarena: `player` is `None` for test data, `turn` is set by
@@ -226,6 +230,8 @@ fn psyleague_result(replay: &Replay) -> PsyleagueResult {
     let mut test_data = BTreeMap::from([("seed".to_string(), Value::from(replay.spec.seed))]);
     let mut player_data = vec![BTreeMap::new(); outcome.ranks.len()];
     let mut attributes = Vec::new();
+    let mut overflowed = BTreeSet::new();
+    let mut dropped = Vec::new();
     for turn in &replay.turns {
         for line in turn.stderr.lines().filter_map(parse_data_line) {
             let DataLine {
@@ -242,9 +248,23 @@ fn psyleague_result(replay: &Replay) -> PsyleagueResult {
                 DataKind::Player => (&mut player_data[turn.player], data_value(value)),
                 DataKind::PlayerSum => {
                     let into = &mut player_data[turn.player];
-                    let sum = into.get(key).and_then(Value::as_f64).unwrap_or(0.0)
-                        + value.parse::<f64>().unwrap_or(0.0);
-                    (into, Value::from(sum))
+                    if overflowed.contains(&(turn.player, key)) {
+                        continue;
+                    }
+                    let sum = into.get(key).and_then(Value::as_f64).unwrap_or(0.0);
+                    match add_to_data_sum(sum, value.parse::<f64>().unwrap_or(0.0)) {
+                        Some(sum) => (into, Value::from(sum)),
+                        // JSON has no infinity (serde would print `null`): the key goes.
+                        None => {
+                            into.remove(key);
+                            overflowed.insert((turn.player, key));
+                            dropped.push(format!(
+                                "player {}: the `[PDATA+] {key}` sum is not a finite number",
+                                turn.player
+                            ));
+                            continue;
+                        }
+                    }
                 }
             };
             into.insert(key.to_string(), value);
@@ -260,6 +280,7 @@ fn psyleague_result(replay: &Replay) -> PsyleagueResult {
         test_data,
         player_data,
         attributes,
+        dropped,
     }
 }
 
@@ -395,5 +416,30 @@ mod tests {
         assert_eq!(data_value("0.5"), Value::from(0.5));
         assert_eq!(data_value("deep"), Value::from("deep"));
         assert_eq!(data_value("NaN"), Value::from("NaN"));
+    }
+
+    #[test]
+    fn a_pdata_sum_that_overflows_is_dropped_not_printed_as_null() {
+        let game = crate::options::game("kingdomino").unwrap();
+        let spec = realm_core::MatchSpec::new("kingdomino", 2, 3);
+        let bots = ["builtin:random".to_string(), "builtin:random".to_string()];
+        let (seats, players) = start_bots(&spec, &bots).unwrap();
+        let referee = game.new_referee(&spec).unwrap();
+        let mut replay = run_match(&spec, players, referee, seats, Default::default()).replay;
+        let stderr = "[PDATA+] s = 1e308\n[PDATA+] t = 1e999\n[PDATA+] u = 2\n";
+        let mut turns = replay.turns.iter_mut().filter(|t| t.player == 0);
+        turns.next().unwrap().stderr = stderr.into();
+        turns.next().unwrap().stderr = stderr.into();
+        turns.next().unwrap().stderr = "[PDATA+] s = 1\n".into();
+        let result = psyleague_result(&replay);
+        let json = serde_json::to_string(&result.player_data).unwrap();
+        assert_eq!(json, r#"[{"u":4.0},{}]"#);
+        assert_eq!(
+            result.dropped,
+            [
+                "player 0: the `[PDATA+] t` sum is not a finite number",
+                "player 0: the `[PDATA+] s` sum is not a finite number"
+            ]
+        );
     }
 }

@@ -758,3 +758,56 @@ fn more_games_extend_the_run_and_reuse_the_matches_it_has() {
     // Asking for fewer keeps the run as it is.
     assert!(arena("10").contains(": 20/20 matches"));
 }
+
+#[test]
+fn bot_data_that_overflows_is_dropped_with_a_warning_and_the_store_stays_readable() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = format!(
+        "echo '[PDATA+] s = 1e308' >&2; echo '[PDATA+] s = 1e308' >&2; \
+         echo '[PDATA] m = 1e308' >&2; echo '[PDATA+] n = 2' >&2; exec {} bot kingdomino greedy",
+        realm()
+    );
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "kingdomino",
+            &big,
+            "builtin:random",
+            "--games",
+            "2",
+            "--no-timeout",
+            "--quiet",
+            "--db",
+            "d.sqlite",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let warnings: Vec<String> = stderr(&out)
+        .lines()
+        .filter(|l| l.starts_with("warning: match"))
+        .map(|l| l.split_once(", bot `").unwrap().1.to_string())
+        .collect();
+    assert_eq!(warnings.len(), 2, "{}", stderr(&out));
+    for w in &warnings {
+        assert!(
+            w.ends_with("`: the `[PDATA+] s` sum overflowed; dropped"),
+            "{w}"
+        );
+    }
+    let report = run(
+        dir.path(),
+        &["report", "--db", "d.sqlite", "--format", "json"],
+    );
+    assert!(report.status.success(), "{}", stderr(&report));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&report)).unwrap();
+    let data = json["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["command"].as_str().unwrap().contains("PDATA"))
+        .unwrap()["data"]
+        .clone();
+    // The mean of two 1e308 is 1e308, though their sum overflows.
+    assert_eq!(data, serde_json::json!({"m": 1e308, "n": 2.0}));
+}

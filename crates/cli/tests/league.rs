@@ -298,3 +298,40 @@ fn league_names_are_one_printable_line() {
     let fine = "main v2 (ß)".to_string() + &"y".repeat(64 - 11);
     ok(d, &["league", "new", &fine, "kingdomino"]);
 }
+
+#[test]
+fn a_bot_whose_data_overflows_leaves_the_league_usable() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["league", "new", "main", "kingdomino"]);
+    ok(d, &["league", "add", "main", "builtin:greedy"]);
+    let big = format!(
+        "echo '[PDATA+] s = 1e308' >&2; echo '[PDATA+] s = 1e308' >&2; echo '[PDATA] n = 2' >&2; \
+         exec {} bot kingdomino random",
+        realm()
+    );
+    ok(d, &["league", "add", "main", &big, "--as", "big"]);
+    let out = run(d, &["league", "run", "main", "--games", "2", "--quiet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("bot `big`: the `[PDATA+] s` sum overflowed; dropped"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(row(&board(d), "big")["data"], serde_json::json!({"n": 2.0}));
+    // An older realm stored the overflowed sum as JSON null.
+    let sql = "UPDATE matches SET data = '[{\"s\":null,\"n\":2},{\"s\":null,\"n\":2}]'";
+    let script = "import sqlite3, sys; c = sqlite3.connect('realm.sqlite'); \
+                  c.execute(sys.argv[1]); c.commit()";
+    let status = Command::new("python3")
+        .args(["-c", script, sql])
+        .current_dir(d)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(row(&board(d), "big")["data"], serde_json::json!({"n": 2.0}));
+    ok(d, &["report"]);
+    ok(d, &["league", "run", "main", "--games", "1", "--quiet"]);
+    let removed = ok(d, &["league", "remove", "main", "big"]);
+    assert!(removed.contains("with its 3 matches"), "{removed}");
+}

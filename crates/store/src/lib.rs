@@ -574,7 +574,7 @@ fn insert_match(tx: &rusqlite::Transaction, run_id: i64, m: &MatchRecord) -> Res
             m.duration_ms as i64,
             m.replay_path,
             to_json(&m.times_us, "times_us")?,
-            to_json(&m.data, "data")?,
+            to_json(&model::finite_bot_data(&m.data), "data")?,
             to_json(&m.late_calls, "late_calls")?,
         ],
     )?)

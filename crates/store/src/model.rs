@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::StoreError;
 
@@ -52,7 +52,9 @@ pub struct MatchRecord {
     pub replay_path: Option<String>,
     /// Per seat: every response time in microseconds.
     pub times_us: Vec<Vec<u64>>,
-    /// Per seat: `[TDATA]`/`[PDATA]` values the bot reported on stderr.
+    /// Per seat: `[TDATA]`/`[PDATA]` values the bot reported on stderr. Only finite numbers:
+    /// anything else is dropped when written and skipped when read (see `lenient_bot_data`).
+    #[serde(deserialize_with = "lenient_bot_data")]
     pub data: Vec<BTreeMap<String, f64>>,
     /// Per seat: calls answered after the game's limit but within the run's `--time-margin`
     /// (forgiven, and counted). Empty for matches recorded before schema 3.
@@ -122,7 +124,7 @@ pub(crate) fn match_from_row(
             duration_ms: duration_ms as u64,
             replay_path,
             times_us: parse(times, "times_us")?,
-            data: parse(data, "data")?,
+            data: parse_bot_data(&data)?,
             late_calls: match late_calls {
                 Some(text) => parse(text, "late_calls")?,
                 None => Vec::new(),
@@ -148,4 +150,45 @@ pub(crate) fn match_error_from_row(
             column: "seats",
             source,
         }))
+}
+
+/// Bot data read back: a value that is not a finite number (the `null` an older realm wrote
+/// for an overflowed `[PDATA+]` sum) is skipped, so one bad value never makes the store
+/// unreadable.
+fn lenient_bot_data<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<BTreeMap<String, f64>>, D::Error> {
+    let seats = Vec::<BTreeMap<String, serde_json::Value>>::deserialize(deserializer)?;
+    Ok(seats
+        .into_iter()
+        .map(|values| {
+            values
+                .into_iter()
+                .filter_map(|(key, value)| Some((key, value.as_f64().filter(|v| v.is_finite())?)))
+                .collect()
+        })
+        .collect())
+}
+
+fn parse_bot_data(text: &str) -> Result<Vec<BTreeMap<String, f64>>, StoreError> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    lenient_bot_data(&mut deserializer)
+        .and_then(|data| deserializer.end().map(|()| data))
+        .map_err(|source| StoreError::Json {
+            column: "data",
+            source,
+        })
+}
+
+/// The bot data worth storing: finite numbers only (JSON has no infinity; serde writes `null`).
+pub(crate) fn finite_bot_data(data: &[BTreeMap<String, f64>]) -> Vec<BTreeMap<String, f64>> {
+    data.iter()
+        .map(|values| {
+            values
+                .iter()
+                .filter(|(_, v)| v.is_finite())
+                .map(|(k, v)| (k.clone(), *v))
+                .collect()
+        })
+        .collect()
 }

@@ -471,3 +471,46 @@ fn a_league_grows_retires_and_removes_entrants() {
         .collect();
     assert_eq!(left, vec![5]);
 }
+
+#[test]
+fn bot_data_that_is_not_a_number_reads_as_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    let id = store.ensure_run(&run("k"), &bots()).unwrap();
+    store.insert_matches(id, &[game(0), game(1)]).unwrap();
+    // An older realm stored an overflowed `[PDATA+]` sum as JSON null.
+    Connection::open(&path)
+        .unwrap()
+        .execute(
+            "UPDATE matches SET data = '[{\"nodes\":12.5,\"s\":null},{\"t\":\"x\"}]' \
+             WHERE match_idx = 0",
+            [],
+        )
+        .unwrap();
+    let read = store.matches(id).unwrap();
+    assert_eq!(read[0].data, game(0).data);
+    assert_eq!(read[1], game(1));
+    let read_only = Store::open_read_only(&path).unwrap();
+    assert_eq!(read_only.matches(id).unwrap()[0].data, game(0).data);
+    assert_eq!(store.delete_matches_of(id, 0).unwrap(), 2);
+}
+
+#[test]
+fn bot_data_that_is_not_finite_is_never_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    let id = store.ensure_run(&run("k"), &bots()).unwrap();
+    let mut m = game(0);
+    m.data[1] = BTreeMap::from([
+        ("s".to_string(), f64::INFINITY),
+        ("n".to_string(), f64::NAN),
+    ]);
+    store.insert_matches(id, &[m]).unwrap();
+    let stored: String = Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT data FROM matches", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored, r#"[{"nodes":12.5},{}]"#);
+}
