@@ -20,7 +20,7 @@ use serde_json::json;
 use crate::cmd_play::{entrants_from_args, missing_parent};
 use crate::cmd_report::{elo_text, print_report, ReportFormat};
 use crate::live::{LiveScore, Progress};
-use crate::options::{game, note_negative_seed, parse_seed, MatchFlags, TimeFlags};
+use crate::options::{at_least_one, game, note_negative_seed, parse_seed, MatchFlags, TimeFlags};
 use realm_games::Catalog;
 
 /// Exit code of a run that ended with matches its external referee failed to play.
@@ -70,7 +70,8 @@ fault. A referee that fails gives no result: see the exit status";
 pub struct RunFlags {
     /// Parallel matches (default: cores / players per match, at least 1); -t as in
     /// cg-brutaltester
-    #[arg(long, short, short_alias = 't')]
+    #[arg(long, short, short_alias = 't', allow_negative_numbers = true,
+          value_parser = at_least_one::<usize>)]
     jobs: Option<usize>,
     /// Players per match (default: the game's smallest count)
     #[arg(long)]
@@ -122,7 +123,12 @@ pub struct RunFlags {
     #[arg(long, value_name = "CMD", conflicts_with = "referee")]
     compare_referee: Option<String>,
     /// Wall-clock limit of one external-referee match; a referee still running then has failed
-    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 600.0,
+        allow_negative_numbers = true
+    )]
     referee_timeout: f64,
     /// No progress display (on a terminal a bar; elsewhere a status line every 10 s)
     #[arg(long, short)]
@@ -143,7 +149,8 @@ pub struct ArenaArgs {
     bots: Vec<String>,
     /// Matches to play, rounded up to whole cycles (every pairing in every seat order) so that
     /// every bot plays as often in every seat; a note says so when the count changes
-    #[arg(long, short = 'n', default_value_t = 100)]
+    #[arg(long, short = 'n', default_value_t = 100, allow_negative_numbers = true,
+          value_parser = at_least_one::<u64>)]
     games: u64,
     /// Report layout
     #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
@@ -161,20 +168,24 @@ pub struct SprtArgs {
     candidate: String,
     /// The bot to beat
     baseline: String,
-    /// Elo difference of the null hypothesis
+    /// Elo difference of the null hypothesis, in normalized Elo as fastchess and fishtest use
+    /// it; -1000 to 1000, below --elo1
     #[arg(long, allow_hyphen_values = true, default_value_t = 0.0)]
     elo0: f64,
-    /// Elo difference of the alternative hypothesis
+    /// Elo difference of the alternative hypothesis (normalized Elo, -1000 to 1000). Beyond
+    /// 1000 a hypothesis means a candidate that wins nearly every pair of games, and the test
+    /// can no longer tell such hypotheses apart
     #[arg(long, allow_hyphen_values = true, default_value_t = 10.0)]
     elo1: f64,
     /// The chance of accepting H1 when H0 holds (a false "stronger")
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
     alpha: f64,
     /// The chance of accepting H0 when H1 holds (a missed improvement)
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
     beta: f64,
     /// Give up (no decision) after this many games
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, allow_negative_numbers = true,
+          value_parser = at_least_one::<u64>)]
     max_games: u64,
     #[command(flatten)]
     run: RunFlags,
@@ -659,7 +670,30 @@ fn shown_scores(scores: &std::result::Result<Vec<i64>, String>) -> String {
     }
 }
 
+/// The largest |elo0|, |elo1| of `realm sprt`, in normalized Elo: at 1000 a pair of games is
+/// won by four standard deviations of its score above even; beyond that the maximum-likelihood
+/// distributions of two hypotheses barely differ (and past about 3000 they are not found), so
+/// the test would play on without deciding.
+const MAX_SPRT_ELO: f64 = 1000.0;
+
+/// Refuses Elo bounds the test cannot decide between.
+fn check_elo_bounds(elo0: f64, elo1: f64) -> Result<()> {
+    for (flag, elo) in [("--elo0", elo0), ("--elo1", elo1)] {
+        if !(-MAX_SPRT_ELO..=MAX_SPRT_ELO).contains(&elo) {
+            bail!(
+                "{flag} must be between -{MAX_SPRT_ELO} and {MAX_SPRT_ELO} (normalized Elo), \
+                 not {elo}"
+            );
+        }
+    }
+    if elo0 >= elo1 {
+        bail!("--elo0 must be less than --elo1, not {elo0} against {elo1}");
+    }
+    Ok(())
+}
+
 pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
+    check_elo_bounds(args.elo0, args.elo1)?;
     let sprt = Sprt::new(SprtConfig {
         elo0: args.elo0,
         elo1: args.elo1,

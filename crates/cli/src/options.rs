@@ -35,14 +35,20 @@ pub const MAX_TIME_SCALE: f64 = 1000.0;
 #[derive(Args, Clone, Copy, Debug)]
 pub struct TimeFlags {
     /// Multiply every time limit by X (0 < X <= 1000)
-    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    #[arg(
+        long,
+        value_name = "X",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
     pub time_scale: f64,
     /// No time limits at all (for stepping through a bot in a debugger)
     #[arg(long)]
     pub no_timeout: bool,
     /// Forgive answers up to MS milliseconds over each limit (fastchess's timemargin); the
     /// report counts them as late answers. The time judged is always the time recorded
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    #[arg(long, value_name = "MS", default_value_t = 0, allow_negative_numbers = true,
+          value_parser = zero_or_more::<u64>)]
     pub time_margin: u64,
 }
 
@@ -149,6 +155,32 @@ pub fn random_seed() -> u64 {
             .as_nanos(),
     );
     h.finish() >> 1
+}
+
+/// clap's parser of a count that must be at least 1 (`--games`, `--jobs`): 0 would play
+/// nothing or never start, so it is refused rather than read as something else. Flags using
+/// it take `allow_negative_numbers`, so that `-1` reaches it instead of being read as a flag.
+pub fn at_least_one<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    whole_number(text, 1)
+}
+
+/// clap's parser of a whole number that may be 0 (`--time-margin`).
+pub fn zero_or_more<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    whole_number(text, 0)
+}
+
+fn whole_number<T: TryFrom<u64>>(text: &str, min: u64) -> Result<T, String> {
+    let expected = match min {
+        0 => "expected a whole number, 0 or more".to_string(),
+        _ => format!("expected a whole number of at least {min}"),
+    };
+    match text.trim().parse::<i128>() {
+        Ok(n) if n >= i128::from(min) => u64::try_from(n)
+            .ok()
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| "too large a number".to_string()),
+        _ => Err(expected),
+    }
 }
 
 /// Finds a game by slug.

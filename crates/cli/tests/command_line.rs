@@ -182,3 +182,86 @@ fn more_bots_than_cores_at_once_is_warned_for_process_bots_only() {
     );
     assert!(!arena("builtin:random").contains("warning"));
 }
+
+/// `realm ARGS` in a fresh folder: its exit code and stderr.
+fn failure(args: &[&str]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), args);
+    (out.status.code(), stderr(&out))
+}
+
+#[test]
+fn counts_elo_bounds_and_search_budgets_that_cannot_work_are_refused() {
+    let arena = ["arena", "kingdomino", "builtin:greedy", "builtin:random"];
+    let sprt = ["sprt", "kingdomino", "builtin:greedy", "builtin:random"];
+    let cases: [(Vec<&str>, &str); 12] = [
+        (
+            [&arena[..], &["--jobs", "0"]].concat(),
+            "error: invalid value '0' for '--jobs <JOBS>': expected a whole number of at least 1 \
+             (see --help)",
+        ),
+        (
+            [&arena[..], &["-t", "-2"]].concat(),
+            "error: invalid value '-2' for '--jobs <JOBS>': expected a whole number of at least 1 \
+             (see --help)",
+        ),
+        (
+            [&arena[..], &["--games", "0"]].concat(),
+            "error: invalid value '0' for '--games <GAMES>': expected a whole number of at least \
+             1 (see --help)",
+        ),
+        (
+            [&sprt[..], &["--max-games", "0"]].concat(),
+            "error: invalid value '0' for '--max-games <MAX_GAMES>': expected a whole number of \
+             at least 1 (see --help)",
+        ),
+        (
+            [&sprt[..], &["--elo1", "100000"]].concat(),
+            "error: --elo1 must be between -1000 and 1000 (normalized Elo), not 100000",
+        ),
+        (
+            [&sprt[..], &["--elo0", "-1001"]].concat(),
+            "error: --elo0 must be between -1000 and 1000 (normalized Elo), not -1001",
+        ),
+        (
+            [&sprt[..], &["--elo0", "5", "--elo1", "5"]].concat(),
+            "error: --elo0 must be less than --elo1, not 5 against 5",
+        ),
+        (
+            [&sprt[..], &["--elo0", "20", "--elo1", "10"]].concat(),
+            "error: --elo0 must be less than --elo1, not 20 against 10",
+        ),
+        (
+            vec!["play", "kingdomino", "builtin:mcts:ms=0", "builtin:random"],
+            "error: built-in bot `mcts:ms=0` of kingdomino: option `ms`: `0` is not a positive \
+             whole number",
+        ),
+        (
+            vec![
+                "play",
+                "kingdomino",
+                "builtin:mcts:iters=0",
+                "builtin:random",
+            ],
+            "error: built-in bot `mcts:iters=0` of kingdomino: option `iters`: `0` is not a \
+             positive whole number",
+        ),
+        (
+            [&arena[..], &["--time-margin", "-5"]].concat(),
+            "error: invalid value '-5' for '--time-margin <MS>': expected a whole number, 0 or \
+             more (see --help)",
+        ),
+        (
+            vec!["bot", "kingdomino", "mcts:first=0"],
+            "error: built-in bot `mcts:first=0` of kingdomino: option `first`: `0` is not a \
+             positive whole number",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(
+            failure(&args),
+            (Some(2), format!("{expected}\n")),
+            "{args:?}"
+        );
+    }
+}

@@ -151,18 +151,22 @@ impl SearchOptions {
             let (key, value) = item
                 .split_once('=')
                 .ok_or_else(|| OptionError::NotKeyValue(item.to_string()))?;
-            let positive = "a positive whole number";
             let number = "a non-negative number";
             match key {
                 "ms" => set(&mut o.ms, key, at_least_one(key, value)?)?,
                 "first" => set(&mut o.first_ms, key, at_least_one(key, value)?)?,
                 "iters" => set(&mut o.iterations, key, at_least_one(key, value)?)?,
                 "c" => set(&mut o.exploration, key, non_negative(key, value, number)?)?,
-                "depth" => set(&mut o.depth, key, parse(key, value, positive)?)?,
+                // 0: the leaf is evaluated where the tree ends, without a playout.
+                "depth" => set(
+                    &mut o.depth,
+                    key,
+                    parse(key, value, "a non-negative whole number")?,
+                )?,
                 "det" => set(
                     &mut o.determinizations,
                     key,
-                    parse::<usize>(key, value, positive)?.clamp(1, 256),
+                    at_least_one::<usize>(key, value)?.min(256),
                 )?,
                 "algo" => {
                     let algo = one_of(
@@ -180,11 +184,7 @@ impl SearchOptions {
                     non_negative(key, value, number)?,
                 )?,
                 "prior" => set(&mut o.prior_visits, key, non_negative(key, value, number)?)?,
-                "expand" => set(
-                    &mut o.expand_visits,
-                    key,
-                    parse::<u32>(key, value, positive)?.max(1),
-                )?,
+                "expand" => set(&mut o.expand_visits, key, at_least_one(key, value)?)?,
                 "rave" => set(&mut o.rave_equiv, key, non_negative(key, value, number)?)?,
                 "puct" => set(&mut o.puct, key, non_negative(key, value, number)?)?,
                 "book" => set(
@@ -276,9 +276,21 @@ fn budget_of(
     }
 }
 
-/// A whole number for `key` (milliseconds, iterations), 0 read as 1.
-fn at_least_one(key: &str, value: &str) -> Result<u64, OptionError> {
-    Ok(parse::<u64>(key, value, "a positive whole number")?.max(1))
+/// A whole number of at least 1 for `key` (milliseconds, iterations, visits): 0 would mean
+/// no search at all, so it is refused rather than read as 1.
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(
+    key: &str,
+    value: &str,
+) -> Result<T, OptionError> {
+    let what = "a positive whole number";
+    match parse::<T>(key, value, what)? {
+        n if n >= T::from(1) => Ok(n),
+        _ => Err(OptionError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            what,
+        }),
+    }
 }
 
 fn non_negative(key: &str, value: &str, what: &'static str) -> Result<f32, OptionError> {
@@ -377,6 +389,17 @@ mod tests {
             "option `ms`: `fast` is not a positive whole number"
         );
         assert_eq!(err("c=-1"), "option `c`: `-1` is not a non-negative number");
+        for key in ["ms", "first", "iters", "det", "expand"] {
+            assert_eq!(
+                err(&format!("{key}=0")),
+                format!("option `{key}`: `0` is not a positive whole number")
+            );
+        }
+        assert_eq!(
+            err("depth=x"),
+            "option `depth`: `x` is not a non-negative whole number"
+        );
+        assert_eq!(SearchOptions::parse("depth=0").unwrap().depth, Some(0));
         assert_eq!(err("c=1,c=2"), "option `c` is given twice");
         assert_eq!(
             err("algo=minimax"),
