@@ -14,8 +14,8 @@ import random
 import statistics
 import time
 
-import realm
-from realm import envs
+import realm_engines
+from realm_engines import envs
 
 GAMES = [
     ("Blokus Classic (4p)", lambda: envs.blocking_classic_v0(), ("blocking", "classic", 4)),
@@ -61,7 +61,7 @@ def low_level_game(game, variant, players):
     rng = random.Random(1)
 
     def play(seed):
-        g = realm.Game(game, variant=variant, players=players, seed=seed)
+        g = realm_engines.Game(game, variant=variant, players=players, seed=seed)
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
 
@@ -70,7 +70,7 @@ def low_level_game(game, variant, players):
 
 def rust_playouts(game, variant, players):
     def play(seed):
-        realm.Game(game, variant=variant, players=players, seed=seed).random_playouts(1, seed)
+        realm_engines.Game(game, variant=variant, players=players, seed=seed).random_playouts(1, seed)
 
     return play
 

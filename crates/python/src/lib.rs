@@ -1,5 +1,6 @@
-//! realm's engines, bots and matches as the Python module `realm._realm`; the `realm` package
-//! (`python/realm`) puts the PettingZoo and Gymnasium environments on top.
+//! realm's engines, bots and matches as the Python module `realm_engines._realm`; the
+//! `realm_engines` package (`python/realm_engines`) puts the PettingZoo and Gymnasium
+//! environments on top.
 //!
 //! Long calls (playouts, matches, bot turns) release the GIL, so Python threads run them in
 //! parallel.
@@ -79,7 +80,7 @@ type ObservationBytes<'py> = (
 );
 
 /// One position of a game, with integer action ids over the game's fixed action space.
-#[pyclass(module = "realm._realm")]
+#[pyclass(module = "realm_engines._realm")]
 struct Game {
     spec: MatchSpec,
     engine: Box<dyn Engine>,
@@ -306,7 +307,7 @@ impl Game {
 
 /// A match where the seats given as None are played from Python one action at a time and
 /// the others by realm bots (`builtin:NAME` or a command), the referee judging.
-#[pyclass(module = "realm._realm")]
+#[pyclass(module = "realm_engines._realm")]
 struct Session {
     spec: MatchSpec,
     inner: Mutex<session::Session>,

@@ -1,4 +1,4 @@
-//! `realm.play`: one whole match through realm's match loop, with built-in bots, bot processes
+//! `realm_engines.play`: one whole match through realm's match loop, with built-in bots, bot processes
 //! and Python callables in the seats, giving the replay `realm view` opens.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};

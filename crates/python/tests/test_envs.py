@@ -8,8 +8,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
-import realm
-from realm import envs
+import realm_engines
+from realm_engines import envs
 
 AEC_FACTORIES = [
     ("kingdomino_v0", envs.kingdomino_v0, {}),
@@ -60,7 +60,7 @@ def test_a_full_game_through_the_aec_loop(factory, kwargs):
     # The rewards are those of the game played with the same seed and actions.
     game = env.game
     assert game.is_over
-    assert [totals[a] for a in env.possible_agents] == realm.rewards(game.outcome()["ranks"])
+    assert [totals[a] for a in env.possible_agents] == realm_engines.rewards(game.outcome()["ranks"])
 
 
 def test_aec_reset_with_a_seed_is_deterministic():
@@ -108,7 +108,7 @@ def test_a_full_episode_against_realm_bots(game, kwargs):
     outcome = info["outcome"]
     assert steps > 0
     assert not any(outcome["faults"]), outcome
-    assert total == realm.rewards(outcome["ranks"])[env.seat]
+    assert total == realm_engines.rewards(outcome["ranks"])[env.seat]
     # The same seed and actions replay the same episode.
     again = play_gym(env, 8, np.random.default_rng(2))
     assert again[:2] == (total, steps) and again[2]["outcome"] == outcome
@@ -135,7 +135,7 @@ def test_an_illegal_action_loses_the_episode():
 
 def test_session_answers_one_call_from_several_actions():
     # Ice and Fire: an agent's commands go to the referee as one line when it ends its turn.
-    session = realm.Session("ice-and-fire", [None, "builtin:greedy"], league=1, seed=4)
+    session = realm_engines.Session("ice-and-fire", [None, "builtin:greedy"], league=1, seed=4)
     position = session.position()
     gold = position.observe(0)["observation"]["scalars"][2]
     train = next(a for a in position.legal_actions() if position.action_text(a).startswith("TRAIN"))

@@ -5,12 +5,12 @@ import random
 import numpy as np
 import pytest
 
-import realm
+import realm_engines
 
 
 def new_game(config, seed):
     game, variant, players, league = config
-    return realm.Game(game, variant=variant, league=league, players=players, seed=seed)
+    return realm_engines.Game(game, variant=variant, league=league, players=players, seed=seed)
 
 
 def play_random(game, rng, max_actions=100_000):
@@ -53,11 +53,11 @@ def test_spaces_and_start_position(config):
 def test_known_action_counts():
     # The Blocking spec's acceptance A4: all 21 shapes give 58 placements at a player's own
     # corner, as in Blokus Classic's first move.
-    classic = realm.Game("blocking", variant="classic", seed=1)
+    classic = realm_engines.Game("blocking", variant="classic", seed=1)
     assert len(classic.legal_actions()) == 58
     assert classic.action_text(classic.legal_actions()[0]) == "0 0 A001"
     # Ice and Fire league 1, first phase: TRAIN level 1 next to the HQ, or WAIT.
-    iaf = realm.Game("ice-and-fire", league=1, seed=1)
+    iaf = realm_engines.Game("ice-and-fire", league=1, seed=1)
     texts = sorted(iaf.action_text(a) for a in iaf.legal_actions())
     assert texts == ["TRAIN 1 0 1", "TRAIN 1 1 0", "WAIT"]
 
@@ -121,7 +121,7 @@ def test_outcome_ranks_follow_scores_in_a_finished_game(config):
     outcome = game.outcome()
     assert game.is_over and len(outcome["ranks"]) == game.n_players
     assert min(outcome["ranks"]) == 1
-    rewards = realm.rewards(outcome["ranks"])
+    rewards = realm_engines.rewards(outcome["ranks"])
     assert abs(sum(rewards)) < 1e-9
     if config[0] != "ice-and-fire":
         # Without eliminations the best score ranks first.
@@ -135,7 +135,7 @@ def test_outcome_ranks_follow_scores_in_a_finished_game(config):
 def test_hidden_information_never_reaches_an_observation(game_name, players):
     changed = 0
     for seed in range(6):
-        game = realm.Game(game_name, players=players, seed=seed)
+        game = realm_engines.Game(game_name, players=players, seed=seed)
         play_random(game, random.Random(seed), max_actions=6 + seed)
         twin = game.clone()
         twin.reshuffle_hidden(1000 + seed)
@@ -168,7 +168,7 @@ def test_reshuffle_hidden_at_every_position_of_a_whole_game(config):
 
 
 def test_a_rust_panic_is_a_runtime_error():
-    from realm import _realm
+    from realm_engines import _realm
 
     with pytest.raises(RuntimeError, match="internal error in realm .*: deliberate"):
         _realm._panic_for_tests("deliberate")
@@ -181,7 +181,7 @@ def test_a_rust_panic_is_a_runtime_error():
 
 def test_perfect_information_games_have_nothing_to_reshuffle():
     for name, variant in [("blocking", "duo"), ("ice-and-fire", None)]:
-        game = realm.Game(name, variant=variant, seed=3)
+        game = realm_engines.Game(name, variant=variant, seed=3)
         twin = game.clone()
         twin.reshuffle_hidden(99)
         game.random_playout(4)
@@ -190,7 +190,7 @@ def test_perfect_information_games_have_nothing_to_reshuffle():
 
 
 def test_observation_is_from_the_observers_point_of_view():
-    game = realm.Game("blocking", variant="duo", seed=1)
+    game = realm_engines.Game("blocking", variant="duo", seed=1)
     game.apply(game.legal_actions()[0])  # player 0 places a monomino
     mine = game.observe(0)["observation"]["board"]
     theirs = game.observe(1)["observation"]["board"]
@@ -200,10 +200,20 @@ def test_observation_is_from_the_observers_point_of_view():
 
 def test_setup_errors_are_value_errors():
     with pytest.raises(ValueError, match="kingdom-builder"):
-        realm.Game("kingdom-builder")
+        realm_engines.Game("kingdom-builder")
     with pytest.raises(ValueError):
-        realm.Game("chess")
+        realm_engines.Game("chess")
     with pytest.raises(ValueError):
-        realm.Game("blocking", variant="hexagonal")
+        realm_engines.Game("blocking", variant="hexagonal")
     with pytest.raises(ValueError):
-        realm.Game("ice-and-fire", players=3)
+        realm_engines.Game("ice-and-fire", players=3)
+
+
+def test_the_distribution_is_realm_engines_importing_as_realm_engines():
+    # "realm" on the package index is an unrelated project that also imports as `realm`.
+    from importlib import metadata
+
+    assert metadata.metadata("realm-engines")["Name"] == "realm-engines"
+    assert metadata.version("realm-engines") == realm_engines.__version__
+    assert realm_engines._realm.__name__ == "realm_engines._realm"
+    assert realm_engines.Game.__module__ == "realm_engines"

@@ -7,14 +7,14 @@ import threading
 
 import pytest
 
-import realm
+import realm_engines
 from conftest import ROOT
 
 
 def test_replay_is_byte_identical_to_realm_play(tmp_path, realm_bin):
     ours = tmp_path / "python.json"
     theirs = tmp_path / "cli.json"
-    result = realm.play(
+    result = realm_engines.play(
         "kingdomino", ["builtin:greedy", "builtin:random"], seed=7, replay=str(ours)
     )
     subprocess.run(
@@ -34,7 +34,7 @@ def last_valid_move(lines):
 
 def test_python_callables_play_through_the_referee(tmp_path):
     replay = tmp_path / "callable.json"
-    result = realm.play(
+    result = realm_engines.play(
         "blocking", [last_valid_move, "builtin:greedy"], variant="duo", seed=3, replay=str(replay)
     )
     outcome = result["outcome"]
@@ -51,7 +51,7 @@ def test_a_python_bot_that_raises_is_a_recorded_fault():
     def broken(lines):
         raise RuntimeError("no idea")
 
-    outcome = realm.play("kingdomino", ["builtin:random", broken], seed=1)["outcome"]
+    outcome = realm_engines.play("kingdomino", ["builtin:random", broken], seed=1)["outcome"]
     assert outcome["faults"][0] is None
     fault = outcome["faults"][1]
     assert fault["kind"] == "crashed" and fault["turn"] == 1
@@ -62,7 +62,7 @@ def test_a_python_bot_that_raises_is_a_recorded_fault():
 def test_a_bot_process_plays_from_python_and_leaves_nothing_behind():
     marker = f"realm-python-test-{os.getpid()}"
     bot = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'kingdomino.py'} {marker}"
-    outcome = realm.play("kingdomino", [bot, "builtin:random"], seed=2, no_timeout=True)["outcome"]
+    outcome = realm_engines.play("kingdomino", [bot, "builtin:random"], seed=2, no_timeout=True)["outcome"]
     assert outcome["faults"] == [None, None]
     assert outcome["end"] == {"kind": "finished"}
     left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
@@ -71,15 +71,15 @@ def test_a_bot_process_plays_from_python_and_leaves_nothing_behind():
 
 def test_bad_bot_arguments_are_errors():
     with pytest.raises(ValueError, match="empty"):
-        realm.play("kingdomino", ["", "builtin:random"])
+        realm_engines.play("kingdomino", ["", "builtin:random"])
     with pytest.raises(ValueError, match="has no built-in bot `nonsense`"):
-        realm.play("kingdomino", ["builtin:nonsense", "builtin:random"])
+        realm_engines.play("kingdomino", ["builtin:nonsense", "builtin:random"])
     with pytest.raises(TypeError):
-        realm.play("kingdomino", [42, "builtin:random"])
+        realm_engines.play("kingdomino", [42, "builtin:random"])
 
 
 def test_long_calls_release_the_gil():
-    game = realm.Game("blocking", variant="classic", seed=1)
+    game = realm_engines.Game("blocking", variant="classic", seed=1)
     started, finished = threading.Event(), threading.Event()
 
     def worker():

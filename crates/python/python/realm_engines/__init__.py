@@ -1,8 +1,8 @@
 """realm's game engines for Python.
 
-``realm.Game`` is one position of a realm game with integer action ids, observations as numpy
-arrays and fast random playouts; ``realm.envs`` has PettingZoo and Gymnasium environments over
-it; ``realm.play`` runs a whole match with built-in bots, bot processes and Python callables.
+``realm_engines.Game`` is one position of a realm game with integer action ids, observations as numpy
+arrays and fast random playouts; ``realm_engines.envs`` has PettingZoo and Gymnasium environments over
+it; ``realm_engines.play`` runs a whole match with built-in bots, bot processes and Python callables.
 The encodings of every game are documented in the package's README.
 """
 
@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from realm import _realm
+from realm_engines import _realm
 
 __version__ = _realm.__version__
 __all__ = ["Game", "Session", "play", "games", "rewards"]

@@ -4,7 +4,7 @@ Every environment observes ``{"observation": {"board": uint8 planes, "scalars": 
 "action_mask": int8}`` from the acting player's point of view (players ordered from the
 observer on) and acts with integer ids over the game's fixed action space (the encodings are
 in the package README). A finished game gives every player the zero-sum reward of
-``realm.rewards`` (+1 a clear win, -1 a clear loss, 0 a two-player draw).
+``realm_engines.rewards`` (+1 a clear win, -1 a clear loss, 0 a two-player draw).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-import realm
+import realm_engines
 
 __all__ = [
     "RealmAEC",
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 
-def observation_space(game: realm.Game) -> spaces.Dict:
+def observation_space(game: realm_engines.Game) -> spaces.Dict:
     """The observation space of ``game``'s positions."""
     return spaces.Dict(
         {
@@ -77,7 +77,7 @@ class RealmAEC(AECEnv):
         super().__init__()
         self.render_mode = _check_render_mode(render_mode)
         self._config = (game, variant, league, players)
-        self.game = realm.Game(game, variant, league, players, 0)
+        self.game = realm_engines.Game(game, variant, league, players, 0)
         self.metadata = dict(self.metadata, name=f"{game.replace('-', '_')}_v0")
         self.possible_agents = [f"player_{i}" for i in range(self.game.n_players)]
         space = observation_space(self.game)
@@ -93,7 +93,7 @@ class RealmAEC(AECEnv):
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         game, variant, league, players = self._config
-        self.game = realm.Game(game, variant, league, players, _seed_of(seed))
+        self.game = realm_engines.Game(game, variant, league, players, _seed_of(seed))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -115,7 +115,7 @@ class RealmAEC(AECEnv):
         self.game.apply(int(action))
         if self.game.is_over:
             outcome = self.game.outcome()
-            for a, r in zip(self.possible_agents, realm.rewards(outcome["ranks"])):
+            for a, r in zip(self.possible_agents, realm_engines.rewards(outcome["ranks"])):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
                 self.infos[a] = {"outcome": outcome}
@@ -143,7 +143,7 @@ class RealmGym(gymnasium.Env):
 
     An illegal action ends the episode as a loss (reward -1, ``info["illegal_action"]``), as an
     invalid answer loses on CodinGame; otherwise the reward is 0 until the end and then the
-    seat's ``realm.rewards`` value.
+    seat's ``realm_engines.rewards`` value.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -160,7 +160,7 @@ class RealmGym(gymnasium.Env):
     ):
         super().__init__()
         self.render_mode = _check_render_mode(render_mode)
-        probe = realm.Game(game, variant, league, players, 0)
+        probe = realm_engines.Game(game, variant, league, players, 0)
         n = probe.n_players
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat of a {n}-player game")
@@ -172,7 +172,7 @@ class RealmGym(gymnasium.Env):
         self.seat = seat
         self.observation_space = observation_space(probe)
         self.action_space = spaces.Discrete(probe.n_actions)
-        self.session: Optional[realm.Session] = None
+        self.session: Optional[realm_engines.Session] = None
         self._final: Optional[dict] = None
 
     def _observation(self) -> dict:
@@ -182,7 +182,7 @@ class RealmGym(gymnasium.Env):
         super().reset(seed=seed)
         game, variant, league = self._config
         match_seed = int(self.np_random.integers(2**63)) if seed is None else int(seed)
-        self.session = realm.Session(game, self._bots, variant, league, match_seed)
+        self.session = realm_engines.Session(game, self._bots, variant, league, match_seed)
         self._final = None
         return self._observation(), {}
 
@@ -200,7 +200,7 @@ class RealmGym(gymnasium.Env):
         if self.session.agent is None:
             outcome = self.session.outcome()
             self._final = {"outcome": outcome}
-            reward = float(realm.rewards(outcome["ranks"])[self.seat])
+            reward = float(realm_engines.rewards(outcome["ranks"])[self.seat])
             return observation, reward, True, False, dict(self._final)
         return observation, 0.0, False, False, {}
 
