@@ -13,13 +13,16 @@ use clap::{Args, Subcommand, ValueEnum};
 use realm_arena::league::Matchmaker;
 use realm_arena::report::RunReport;
 use realm_arena::tournament::Played;
-use realm_arena::{Entrant, KeepReplays, OutputLimits, Schedule, ScheduledMatch, Tournament};
+use realm_arena::{
+    Entrant, KeepReplays, MatchOptions, OutputLimits, Schedule, ScheduledMatch, Tournament,
+};
 use realm_core::MatchSpec;
 use realm_games::{Catalog, GameKind};
 use realm_store::{BotRecord, RunRecord, Store, StoreError};
 use serde_json::json;
 
 use crate::cmd_arena::{now_utc, short_hash, stop_flag, Keep};
+use crate::options::TimeFlags;
 
 const HELP: &str = "Examples:
   realm league new main kingdomino
@@ -61,6 +64,9 @@ enum Action {
         /// Seed of the league's seed stream
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        // The league's time control: every `add` check and `run` uses it unless told otherwise.
+        #[command(flatten)]
+        time: TimeFlags,
     },
     /// Add a bot (a built-in or a command; an edited file is a new version): it first plays
     /// itself twice, and a bot that faults there is reported and not scheduled
@@ -75,6 +81,8 @@ enum Action {
         /// A note shown with the bot (`league show`, `league info`), e.g. what changed
         #[arg(long)]
         note: Option<String>,
+        #[command(flatten)]
+        time: TimeOverrides,
     },
     /// Stop scheduling a bot; its games stay
     Retire {
@@ -113,6 +121,8 @@ enum Action {
         /// No progress lines on stderr
         #[arg(long, short)]
         quiet: bool,
+        #[command(flatten)]
+        time: TimeOverrides,
     },
     /// The leaderboard: batch rating with its interval, games, win rate, faults, [PDATA]
     /// averages and the chance that each bot is better than the one below
@@ -137,6 +147,59 @@ enum Format {
     Table,
     Json,
     Csv,
+}
+
+/// `league add`'s and `league run`'s time flags: each one given replaces the league's own
+/// setting (from `league new`) for this command only.
+#[derive(Args, Clone, Copy, Debug)]
+struct TimeOverrides {
+    /// Multiply every time limit by X (0 < X <= 1000) (default: the league's, set by `league new`)
+    #[arg(long, value_name = "X")]
+    time_scale: Option<f64>,
+    /// No time limits at all (default: the league's, set by `league new`)
+    #[arg(long)]
+    no_timeout: bool,
+    /// Forgive answers up to MS milliseconds over each limit, counted as late answers
+    /// (default: the league's, set by `league new`)
+    #[arg(long, value_name = "MS")]
+    time_margin: Option<u64>,
+}
+
+impl TimeOverrides {
+    fn over(self, league: TimeFlags) -> TimeFlags {
+        TimeFlags {
+            time_scale: self.time_scale.unwrap_or(league.time_scale),
+            no_timeout: self.no_timeout || league.no_timeout,
+            time_margin: self.time_margin.unwrap_or(league.time_margin),
+        }
+    }
+}
+
+/// The time control stored with the league (`league new`); a league from before time flags
+/// has the games' own limits.
+fn league_time(run: &RunRecord) -> TimeFlags {
+    let config: serde_json::Value = serde_json::from_str(&run.config).unwrap_or_default();
+    TimeFlags {
+        time_scale: config["time_scale"].as_f64().unwrap_or(1.0),
+        no_timeout: config["no_timeout"].as_bool().unwrap_or(false),
+        time_margin: config["time_margin_ms"].as_u64().unwrap_or(0),
+    }
+}
+
+/// The time control in words, as `league new` and `league show` say it.
+fn describe_time(time: TimeFlags) -> String {
+    if time.no_timeout {
+        return "no time limits".into();
+    }
+    let mut words = if time.time_scale == 1.0 {
+        "the game's time limits".to_string()
+    } else {
+        format!("time limits x{}", time.time_scale)
+    };
+    if time.time_margin > 0 {
+        words += &format!(" + {} ms margin", time.time_margin);
+    }
+    words
 }
 
 fn key(name: &str) -> String {
@@ -212,13 +275,15 @@ pub fn run(args: LeagueArgs) -> Result<std::process::ExitCode> {
             league,
             players,
             seed,
-        } => new_league(&db, &name, &game, variant, league, players, seed),
+            time,
+        } => new_league(&db, &name, &game, variant, league, players, seed, time),
         Action::Add {
             name,
             bot,
             label,
             note,
-        } => add(&db, &name, &bot, label, note),
+            time,
+        } => add(&db, &name, &bot, label, note, time),
         Action::Retire { name, label } => set_status(&db, &name, &label, "retired"),
         Action::Remove { name, label } => remove(&db, &name, &label),
         Action::Run {
@@ -229,6 +294,7 @@ pub fn run(args: LeagueArgs) -> Result<std::process::ExitCode> {
             keep_replays,
             replay_dir,
             quiet,
+            time,
         } => run_league(
             &db,
             &name,
@@ -238,6 +304,7 @@ pub fn run(args: LeagueArgs) -> Result<std::process::ExitCode> {
             keep_replays.into(),
             replay_dir,
             quiet,
+            time,
         ),
         Action::Show { name, format } => show(&db, &name, format),
         Action::Info { name, label } => info(&db, &name, &label),
@@ -267,6 +334,7 @@ fn check_name(name: &str) -> Result<()> {
     bail!("league name {name:?} {problem}: a name is one printable line")
 }
 
+#[allow(clippy::too_many_arguments)]
 fn new_league(
     db: &Path,
     name: &str,
@@ -275,8 +343,10 @@ fn new_league(
     league: Option<u32>,
     players: Option<usize>,
     seed: u64,
+    time: TimeFlags,
 ) -> Result<std::process::ExitCode> {
     check_name(name)?;
+    time.match_options(false)?;
     let kind = GameKind::from_slug(game)?;
     let n_players = players.unwrap_or_else(|| kind.default_players(variant.as_deref()));
     let mut spec = MatchSpec::new(game, n_players, seed);
@@ -289,7 +359,9 @@ fn new_league(
         bail!("a league `{name}` already exists in {}", db.display());
     }
     let config = json!({"kind": "league", "name": name, "game": game, "variant": variant,
-        "league": league, "n_players": n_players, "seed": seed, "group_size": n_players});
+        "league": league, "n_players": n_players, "seed": seed, "group_size": n_players,
+        "time_scale": time.time_scale, "time_margin_ms": time.time_margin,
+        "no_timeout": time.no_timeout});
     store.ensure_run(
         &RunRecord {
             id: 0,
@@ -307,14 +379,19 @@ fn new_league(
         &[],
     )?;
     outln!(
-        "league `{name}` created in {}: {game}, {n_players} players",
-        db.display()
+        "league `{name}` created in {}: {game}, {n_players} players, {}",
+        db.display(),
+        describe_time(time)
     )?;
     Ok(std::process::ExitCode::SUCCESS)
 }
 
 /// Plays `entrant` against itself in every seat, twice; returns the first fault.
-fn self_play_fault(spec: &MatchSpec, entrant: &Entrant) -> Result<Option<String>> {
+fn self_play_fault(
+    spec: &MatchSpec,
+    entrant: &Entrant,
+    options: MatchOptions,
+) -> Result<Option<String>> {
     let tournament = tournament(
         spec,
         vec![entrant.clone()],
@@ -322,6 +399,7 @@ fn self_play_fault(spec: &MatchSpec, entrant: &Entrant) -> Result<Option<String>
         1,
         KeepReplays::None,
         std::env::temp_dir(),
+        options,
     )?;
     for k in 0..2u64 {
         let m = ScheduledMatch {
@@ -348,9 +426,11 @@ fn add(
     bot: &str,
     label: Option<String>,
     note: Option<String>,
+    time: TimeOverrides,
 ) -> Result<std::process::ExitCode> {
     let mut store = Store::open(db)?;
     let run = find(&store, name)?;
+    let options = time.over(league_time(&run)).match_options(false)?;
     let entrant = Entrant::from_arg(bot).map_err(anyhow::Error::msg)?;
     let (command, hash) = (entrant.command(), entrant.content_hash());
     let roster = Roster::load(&store, run.id)?;
@@ -385,7 +465,7 @@ fn add(
         hash,
     };
     let idx = store.add_run_bot(run.id, &record, note.as_deref())?;
-    match self_play_fault(&template(&run), &entrant)? {
+    match self_play_fault(&template(&run), &entrant, options)? {
         None => {
             outln!(
                 "added `{}` to league `{name}`: it played itself twice without a fault",
@@ -427,6 +507,7 @@ fn tournament(
     jobs: usize,
     keep_replays: KeepReplays,
     replay_dir: PathBuf,
+    options: MatchOptions,
 ) -> Result<Tournament> {
     let n = entrants.len().max(spec.n_players);
     Ok(Tournament {
@@ -436,7 +517,7 @@ fn tournament(
         entrants,
         labels,
         jobs,
-        options: realm_arena::MatchOptions::default(),
+        options,
         limits: OutputLimits::default(),
         keep_replays,
         replay_dir,
@@ -456,9 +537,11 @@ fn run_league(
     keep_replays: KeepReplays,
     replay_dir: Option<PathBuf>,
     quiet: bool,
+    time: TimeOverrides,
 ) -> Result<std::process::ExitCode> {
     let mut store = Store::open(db)?;
     let run = find(&store, name)?;
+    let options = time.over(league_time(&run)).match_options(false)?;
     let spec = template(&run);
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -501,6 +584,7 @@ fn run_league(
             jobs,
             keep_replays,
             replay_dir.clone(),
+            options,
         )?;
         let state = Mutex::new((mm, Instant::now(), false, watcher));
         let budget_left = |played: u64| games.is_none_or(|g| played < g);
@@ -669,13 +753,14 @@ fn show(db: &Path, name: &str, format: Format) -> Result<std::process::ExitCode>
         Format::Table => {
             let matches = store.matches(run.id)?.len();
             outln!(
-                "league `{name}`: {}{}, {} players, {matches} matches",
+                "league `{name}`: {}{}, {} players, {matches} matches, {}",
                 run.game,
                 run.variant
                     .as_deref()
                     .map(|v| format!(" {v}"))
                     .unwrap_or_default(),
-                run.n_players
+                run.n_players,
+                describe_time(league_time(&run))
             )?;
             outln!(
                 "{:>3}  {:<28} {:>16} {:>7} {:>8} {:>6} {:>8}  status",

@@ -335,3 +335,104 @@ fn a_bot_whose_data_overflows_leaves_the_league_usable() {
     let removed = ok(d, &["league", "remove", "main", "big"]);
     assert!(removed.contains("with its 3 matches"), "{removed}");
 }
+
+/// A bot whose start-up takes 3 s against the first turn's 1 s (a slow interpreter shim, the
+/// README's case for `--time-scale`); once started it answers as fast as realm's own bot.
+fn slow_starter() -> String {
+    format!("sleep 3; exec {} bot kingdomino greedy", realm())
+}
+
+/// One column of a bot's leaderboard row in `league`.
+fn cell(dir: &Path, league: &str, label: &str, column: &str) -> Value {
+    let out = ok(dir, &["league", "show", league, "--format", "json"]);
+    let rows: Vec<Value> = serde_json::from_str(&out).unwrap();
+    row(&rows, label)[column].clone()
+}
+
+#[test]
+fn league_time_flags_let_a_slow_starting_bot_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let slow = slow_starter();
+    // The games' own limits: 2 s late on its first turn, so rejected.
+    ok(d, &["league", "new", "strict", "kingdomino"]);
+    let late = run(d, &["league", "add", "strict", &slow, "--as", "slow"]);
+    assert_eq!(late.status.code(), Some(1), "{}", stderr(&late));
+    assert!(stderr(&late).contains("(timeout: "), "{}", stderr(&late));
+    assert_eq!(cell(d, "strict", "slow", "status"), "rejected");
+
+    // Limits stored with the league hold for every `add` and `run`.
+    let made = ok(
+        d,
+        &[
+            "league",
+            "new",
+            "patient",
+            "kingdomino",
+            "--time-scale",
+            "20",
+        ],
+    );
+    assert!(made.contains("time limits x20"), "{made}");
+    ok(d, &["league", "add", "patient", &slow, "--as", "slow"]);
+    ok(d, &["league", "add", "patient", "builtin:greedy"]);
+    ok(d, &["league", "run", "patient", "--games", "2", "--quiet"]);
+    assert_eq!(cell(d, "patient", "slow", "games"), 2);
+    assert_eq!(cell(d, "patient", "slow", "faults"), 0);
+
+    // Flags given to `add` or `run` hold for that command only.
+    ok(d, &["league", "new", "loose", "kingdomino"]);
+    ok(
+        d,
+        &[
+            "league",
+            "add",
+            "loose",
+            &slow,
+            "--as",
+            "slow",
+            "--no-timeout",
+        ],
+    );
+    ok(d, &["league", "add", "loose", "builtin:greedy"]);
+    ok(
+        d,
+        &[
+            "league",
+            "run",
+            "loose",
+            "--games",
+            "2",
+            "--quiet",
+            "--no-timeout",
+        ],
+    );
+    assert_eq!(cell(d, "loose", "slow", "faults"), 0);
+    ok(d, &["league", "run", "loose", "--games", "2", "--quiet"]);
+    assert_eq!(
+        cell(d, "loose", "slow", "faults"),
+        2,
+        "the league's own limits again"
+    );
+
+    // The same validation as `realm arena`'s flags: one line, exit 2.
+    for args in [
+        &["league", "new", "bad", "kingdomino", "--time-scale", "0"][..],
+        &[
+            "league",
+            "add",
+            "loose",
+            "builtin:random",
+            "--time-scale=-1",
+        ],
+        &["league", "run", "loose", "--time-scale", "5000"],
+    ] {
+        let out = run(d, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.lines().count() == 1 && err.contains("--time-scale"),
+            "{err}"
+        );
+    }
+}
