@@ -188,17 +188,7 @@ impl Board {
     /// Row `row` in the exact B5 format: tokens joined by single spaces, odd rows indented by
     /// one space, no trailing space, no line feed.
     pub fn row_text(&self, row: usize) -> String {
-        let mut line = String::with_capacity(2 * SIZE);
-        if row % 2 == 1 {
-            line.push(' ');
-        }
-        for col in 0..SIZE {
-            if col > 0 {
-                line.push(' ');
-            }
-            line.push(self.cell(Pos::new(row, col)).token());
-        }
-        line
+        row_text(row, |pos| self.cell(pos).token())
     }
 
     /// The board in the exact B5 format, LF after every line.
@@ -210,6 +200,22 @@ impl Board {
         }
         text
     }
+}
+
+/// Row `row` of any grid in B5's layout, one character per cell from `token` (the full game's map
+/// file shares the layout).
+pub(crate) fn row_text(row: usize, token: impl Fn(Pos) -> char) -> String {
+    let mut line = String::with_capacity(2 * SIZE);
+    if row % 2 == 1 {
+        line.push(' ');
+    }
+    for col in 0..SIZE {
+        if col > 0 {
+            line.push(' ');
+        }
+        line.push(token(Pos::new(row, col)));
+    }
+    line
 }
 
 impl fmt::Debug for Board {

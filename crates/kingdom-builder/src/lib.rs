@@ -1,9 +1,9 @@
 //! Kingdom Builder for realm: the board model, the text-board parser and the scoring of a
 //! finished board with the castle score and all ten scoring cards (spec sections 2.1, 2.5, 6.4).
 //!
-//! There is no match play yet: no referee, no bots, no board generator. Those are later steps of
-//! the spec and are not started here. The crate does no I/O; the binary reads the board and
-//! prints what `run_scorer` returns.
+//! `game` is the engine of the complete board game (spec section 9): generator, map format,
+//! deck and a fast `State`. There is no match play yet: no protocol, referee or bots. The crate
+//! does no I/O; the binary reads the board and prints what `run_scorer` returns.
 //!
 //! ```
 //! use realm_kingdom_builder::{run_scorer, ScoreOptions, EXAMPLE_BOARD};
@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod game;
 pub mod parse;
 pub mod score;
 pub mod scorer;

@@ -34,7 +34,8 @@ pub enum ParseErrorKind {
     RowCount { found: usize },
     /// A row does not hold exactly 20 tokens.
     RowLength { found: usize },
-    /// A token outside `. W M T C 1 2 3 4`.
+    /// A token outside the format's tokens (`. W M T C 1 2 3 4` in B5; the full game's map
+    /// tokens in `game::map`).
     UnknownToken(String),
     /// A byte that does not start or continue a UTF-8 character (the text is not text).
     InvalidUtf8 { byte: u8 },
@@ -131,6 +132,22 @@ impl LocatedBoard {
 }
 
 pub(crate) fn parse_located(text: &str) -> Result<LocatedBoard, ParseError> {
+    let (cells, columns) = parse_grid(text, Cell::from_token)?;
+    let mut board = Board::empty();
+    for (idx, cell) in cells.into_iter().enumerate() {
+        board.set(Pos::from_index(idx), cell);
+    }
+    Ok(LocatedBoard { board, columns })
+}
+
+/// Reads a grid of 20 rows of 20 tokens with B5's lenient rules, each token through `read`
+/// (`None` is an unknown token). Returns the cells row-major with the 1-based character column
+/// of each cell's token. The full game's map format (`game::map`) uses other tokens on the same
+/// layout.
+pub(crate) fn parse_grid<T>(
+    text: &str,
+    read: impl Fn(&str) -> Option<T>,
+) -> Result<(Vec<T>, Vec<usize>), ParseError> {
     // A UTF-8 byte-order mark (Windows editors write one) is an encoding detail, like CRLF.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines: Vec<&str> = text
@@ -141,8 +158,8 @@ pub(crate) fn parse_located(text: &str) -> Result<LocatedBoard, ParseError> {
         lines.pop();
     }
 
-    let mut board = Board::empty();
-    let mut columns = vec![0; N_CELLS];
+    let mut cells = Vec::with_capacity(N_CELLS);
+    let mut columns = Vec::with_capacity(N_CELLS);
     for (row, line) in lines.iter().take(SIZE).enumerate() {
         let line_no = row + 1;
         let mut n_tokens = 0;
@@ -156,14 +173,13 @@ pub(crate) fn parse_located(text: &str) -> Result<LocatedBoard, ParseError> {
                     },
                 });
             }
-            let cell = Cell::from_token(token).ok_or_else(|| ParseError {
+            let cell = read(token).ok_or_else(|| ParseError {
                 line: line_no,
                 column,
                 kind: ParseErrorKind::UnknownToken(token.to_string()),
             })?;
-            let pos = Pos::new(row, n_tokens);
-            board.set(pos, cell);
-            columns[pos.index()] = column;
+            cells.push(cell);
+            columns.push(column);
             n_tokens += 1;
         }
         if n_tokens < SIZE {
@@ -188,7 +204,7 @@ pub(crate) fn parse_located(text: &str) -> Result<LocatedBoard, ParseError> {
             kind: ParseErrorKind::RowCount { found: lines.len() },
         });
     }
-    Ok(LocatedBoard { board, columns })
+    Ok((cells, columns))
 }
 
 fn is_blank(line: &str) -> bool {
