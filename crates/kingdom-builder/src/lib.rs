@@ -30,8 +30,8 @@ pub use board::{Board, Cell, Pos, MAX_PLAYERS, QUADRANT_SIZE, SIZE};
 pub use cards::{parse_card_list, Card, CardListError, UnknownCard};
 pub use parse::{board_text, parse_board, ParseError, ParseErrorKind};
 pub use score::{
-    groups, lords_in_quadrant, score_card, score_castles, score_table, Component, Group, LordsRule,
-    ScoreRow, ScoreRules, ScoreTable,
+    groups, lords_in_quadrant, score_card, score_castles, score_table, score_table_with_water,
+    Component, Group, LordsRule, ScoreRow, ScoreRules, ScoreTable,
 };
 pub use scorer::{
     format_table, run_scorer, score_bytes, score_text, ScoreError, ScoreFormat, ScoreOptions,

@@ -96,7 +96,21 @@ impl ScoreTable {
 /// Scores `board` with the castle score and `cards` (in any order, without repeats; the table
 /// lists them ascending).
 pub fn score_table(board: &Board, cards: &[Card], rules: ScoreRules) -> ScoreTable {
-    let analysis = Analysis::new(board, rules.n_players);
+    score_table_with_water(board, &[], cards, rules)
+}
+
+/// `score_table` for a board of the full game, where settlements can stand on water (Harbor):
+/// `on_water` lists those settlements. Their cells still count as water for their neighbours'
+/// Fishermen, and they score nothing for Fishermen themselves (9.7, D32); every other card
+/// counts them like any settlement.
+pub fn score_table_with_water(
+    board: &Board,
+    on_water: &[Pos],
+    cards: &[Card],
+    rules: ScoreRules,
+) -> ScoreTable {
+    let mut analysis = Analysis::new(board, rules.n_players);
+    analysis.on_water = on_water;
     let mut sorted = cards.to_vec();
     sorted.sort();
     sorted.dedup();
@@ -186,6 +200,8 @@ struct Analysis<'a> {
     /// Settlements per player and quadrant (B3).
     quadrant_counts: Vec<[u32; 4]>,
     groups: Vec<Group>,
+    /// Settlements standing on water (full game only).
+    on_water: &'a [Pos],
 }
 
 impl<'a> Analysis<'a> {
@@ -205,6 +221,7 @@ impl<'a> Analysis<'a> {
             row_counts,
             quadrant_counts,
             groups: groups(board, n_players),
+            on_water: &[],
         }
     }
 
@@ -235,7 +252,7 @@ impl<'a> Analysis<'a> {
                 self.per_player(|p| self.row_counts[p].iter().filter(|&&n| n > 0).count() as u32)
             }
             Card::Knights => self.per_player(|p| 2 * self.row_counts[p].iter().max().unwrap_or(&0)),
-            Card::Fishermen => self.settlements_next_to(|c| c == Cell::Water),
+            Card::Fishermen => self.fishermen(),
             Card::Miners => self.settlements_next_to(|c| c == Cell::Mountain),
             Card::Lords => self.lords(lords),
             Card::Farmers => {
@@ -268,6 +285,22 @@ impl<'a> Analysis<'a> {
         for (pos, cell) in self.board.cells() {
             if let Some(p) = scored_player(cell, self.n_players) {
                 if pos.neighbours().any(|n| matches(self.board.cell(n))) {
+                    gold[p] += 1;
+                }
+            }
+        }
+        gold
+    }
+
+    /// Card 3: one gold per settlement with a water neighbour; a settlement on water is itself
+    /// a water neighbour but scores nothing (D32).
+    fn fishermen(&self) -> Vec<u32> {
+        let is_water =
+            |pos: Pos| self.board.cell(pos) == Cell::Water || self.on_water.contains(&pos);
+        let mut gold = self.zeros();
+        for (pos, cell) in self.board.cells() {
+            if let Some(p) = scored_player(cell, self.n_players) {
+                if !self.on_water.contains(&pos) && pos.neighbours().any(is_water) {
                     gold[p] += 1;
                 }
             }
@@ -395,6 +428,32 @@ mod tests {
         assert_eq!(card(&board, Card::Hermits, 2), [2, 2]);
         let board = position(&[(P1, &[(0, 1), (1, 0)]), (P2, &[(0, 5), (1, 5)])]);
         assert_eq!(card(&board, Card::Hermits, 2), [1, 1]);
+    }
+
+    #[test]
+    fn d32_a_settlement_on_water_scores_no_fishermen_but_stays_water() {
+        // Water at (0,1) and (1,2); player 1 at (0,0) and on the water hex (0,3) (Harbor),
+        // player 2 at (0,4), whose only water neighbour is the settled hex (0,3).
+        let board = position(&[
+            (Cell::Water, &[(0, 1), (1, 2)]),
+            (P1, &[(0, 0), (0, 3)]),
+            (P2, &[(0, 4)]),
+        ]);
+        let rules = ScoreRules::new(2);
+        let cards = [Card::Fishermen, Card::Hermits];
+        let plain = score_table(&board, &cards, rules);
+        assert_eq!(
+            plain.gold(Component::Card(Card::Fishermen)),
+            Some(&[2, 0][..])
+        );
+        let on_water = [Pos::new(0, 3)];
+        let full = score_table_with_water(&board, &on_water, &cards, rules);
+        assert_eq!(
+            full.gold(Component::Card(Card::Fishermen)),
+            Some(&[1, 1][..])
+        );
+        // Every other card counts it as a settlement.
+        assert_eq!(full.gold(Component::Card(Card::Hermits)), Some(&[2, 1][..]));
     }
 
     #[test]
