@@ -62,6 +62,9 @@ pub fn view(replay: &Path, port: Option<u16>) -> Result<ExitCode> {
 }
 
 fn serve(config: ServerConfig) -> Result<ExitCode> {
+    // SIGINT, SIGTERM and SIGHUP end the server as they end a match. A handler of its own, since
+    // the disposition realm inherits may be "ignore": a script's background job ignores SIGINT.
+    crate::cmd_play::install_interrupt_handler();
     let server = realm_viewer::start(config)?;
     outln!("realm viewer: {}  (Ctrl-C to stop)", server.url())?;
     server.join();

@@ -16,9 +16,12 @@ struct Server {
 
 impl Server {
     fn start(dir: &std::path::Path, args: &[&str]) -> Server {
-        let mut child = Command::new(realm())
-            .args(args)
-            .current_dir(dir)
+        Server::spawn(Command::new(realm()).args(args).current_dir(dir))
+    }
+
+    /// Starts `command` (realm, or a shell that `exec`s it) and waits for its URL line.
+    fn spawn(command: &mut Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -177,4 +180,49 @@ fn score_view_writes_and_serves_the_scored_board() {
         page.contains("/api/replay/kingdom-builder-example.json"),
         "{page}"
     );
+}
+
+/// The smallest file `realm view` serves: the viewer reads it only in the browser.
+const TINY_REPLAY: &str = r#"{"format_version":1}"#;
+
+/// Waits (up to a generous 60 s, polling) for `child` to end and returns its exit code, `None`
+/// when it did not end in that time (`Server`'s drop kills it then).
+fn exit_code_within_a_minute(child: &mut Child) -> Option<Option<i32>> {
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(60) {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status.code());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    None
+}
+
+#[test]
+fn serve_and_view_end_on_int_term_and_hup_even_when_started_ignoring_them() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("r.json"), TINY_REPLAY).unwrap();
+    for (args, signal) in [
+        ("serve", libc::SIGINT),
+        ("serve", libc::SIGTERM),
+        ("serve", libc::SIGHUP),
+        ("view r.json", libc::SIGINT),
+    ] {
+        // As a script's background job starts (there SIGINT is ignored), and more: all three
+        // signals ignored, and realm exec'd so that the signal reaches realm itself.
+        let mut server = Server::spawn(
+            Command::new("sh")
+                .args(["-c", &format!("trap '' INT TERM HUP; exec \"$0\" {args}")])
+                .arg(realm())
+                .current_dir(dir.path()),
+        );
+        assert_eq!(server.get("/").0, 200, "{args}");
+        // SAFETY: kill(2) on our own child, which has not been reaped yet.
+        unsafe { libc::kill(server.child.id() as i32, signal) };
+        assert_eq!(
+            exit_code_within_a_minute(&mut server.child),
+            Some(Some(130)),
+            "realm {args} and signal {signal}"
+        );
+    }
 }
