@@ -52,6 +52,32 @@ fn _panic_for_tests(message: &str) -> PyResult<()> {
     guarded(|| panic!("{message}"))
 }
 
+/// A match seed from Python: any u64, or a negative i64 kept as its two's-complement bits,
+/// as `realm referee` and `realm play` read CodinGame's (Java long) seeds (`parse_seed` in
+/// crates/cli), so `Game(g, seed=-5)` is the referee's game of seed -5.
+#[derive(Clone, Copy)]
+struct Seed(u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(seed: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        let out_of_range = || {
+            value_error(format!(
+                "seed {} is not a 64-bit integer (0 to {}, or negative down to {})",
+                &*seed,
+                u64::MAX,
+                i64::MIN
+            ))
+        };
+        let value: i128 = seed.extract().map_err(|_| out_of_range())?;
+        u64::try_from(value)
+            .or_else(|_| i64::try_from(value).map(|v| v as u64))
+            .map(Seed)
+            .map_err(|_| out_of_range())
+    }
+}
+
 /// A checked match spec; `players` defaults to the variant's first player count.
 fn spec_of(
     game: &str,
@@ -121,16 +147,16 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (game, variant=None, league=None, players=None, seed=0))]
+    #[pyo3(signature = (game, variant=None, league=None, players=None, seed=Seed(0)))]
     fn new(
         game: &str,
         variant: Option<String>,
         league: Option<u32>,
         players: Option<usize>,
-        seed: u64,
+        seed: Seed,
     ) -> PyResult<Game> {
         guarded(|| {
-            let spec = spec_of(game, variant, league, players, seed)?;
+            let spec = spec_of(game, variant, league, players, seed.0)?;
             let engine = catalog::new_engine(&spec).map_err(value_error)?;
             Ok(Game::from_engine(spec, engine))
         })
@@ -325,17 +351,17 @@ impl Session {
 #[pymethods]
 impl Session {
     #[new]
-    #[pyo3(signature = (game, bots, variant=None, league=None, seed=0))]
+    #[pyo3(signature = (game, bots, variant=None, league=None, seed=Seed(0)))]
     fn new(
         py: Python<'_>,
         game: &str,
         bots: Vec<Option<String>>,
         variant: Option<String>,
         league: Option<u32>,
-        seed: u64,
+        seed: Seed,
     ) -> PyResult<Session> {
         guarded(|| {
-            let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
+            let spec = spec_of(game, variant, league, Some(bots.len()), seed.0)?;
             let inner = py
                 .detach(|| session::Session::new(&spec, &bots))
                 .map_err(value_error)?;
@@ -374,13 +400,13 @@ impl Session {
 
 /// Plays one match through realm's match loop and returns (outcome JSON, replay JSON).
 #[pyfunction]
-#[pyo3(signature = (game, bots, seed=0, variant=None, league=None, time_scale=1.0, no_timeout=false, replay=None))]
+#[pyo3(signature = (game, bots, seed=Seed(0), variant=None, league=None, time_scale=1.0, no_timeout=false, replay=None))]
 #[allow(clippy::too_many_arguments)]
 fn play_json(
     py: Python<'_>,
     game: &str,
     bots: Vec<Bound<'_, PyAny>>,
-    seed: u64,
+    seed: Seed,
     variant: Option<String>,
     league: Option<u32>,
     time_scale: f64,
@@ -388,7 +414,7 @@ fn play_json(
     replay: Option<PathBuf>,
 ) -> PyResult<(String, String)> {
     guarded(|| {
-        let spec = spec_of(game, variant, league, Some(bots.len()), seed)?;
+        let spec = spec_of(game, variant, league, Some(bots.len()), seed.0)?;
         let options = MatchOptions {
             time_scale,
             no_timeout,

@@ -1,10 +1,13 @@
 """Whole matches from Python: built-in bots, bot processes and Python callables."""
 
+import json
 import os
+import random
 import subprocess
 import sys
 import threading
 
+import numpy as np
 import pytest
 
 import realm_engines
@@ -25,6 +28,49 @@ def test_replay_is_byte_identical_to_realm_play(tmp_path, realm_bin):
     assert ours.read_bytes() == theirs.read_bytes()
     assert result["replay"]["outcome"] == result["outcome"]
     assert [p["name"] for p in result["replay"]["players"]] == ["builtin:greedy", "builtin:random"]
+
+
+def deal_of(game):
+    """Kingdomino: the line to pick from in each turn, from the observations."""
+    deal, rng = {}, random.Random(0)
+    while not game.is_over:
+        scalars = game.observe(0)["observation"]["scalars"]
+        deal[int(scalars[0])] = [int(scalars[3 + (4 + k) * 6]) for k in range(4)]
+        game.apply(rng.choice(game.legal_actions()))
+    return deal
+
+
+def test_a_negative_seed_is_the_referees_game_of_that_seed(tmp_path, realm_bin):
+    # CodinGame's seeds are Java longs: `realm referee -seed -5` plays the same 64 bits.
+    replay = tmp_path / "referee.json"
+    bot = f"{realm_bin} bot kingdomino random"
+    subprocess.run(
+        [realm_bin, "referee", "kingdomino", "-p1", bot, "-p2", bot, "-seed", "-5",
+         "--replay", str(replay), "--no-timeout"],
+        check=True, capture_output=True,
+    )
+    recorded = json.loads(replay.read_text())
+    game = realm_engines.Game("kingdomino", seed=-5)
+    assert game.seed == recorded["spec"]["seed"] == 2**64 - 5
+    # The deal depends on the seed alone: each turn's line to pick from is the referee's.
+    dealt = {t["frame"]["turn"]: [s["id"] for s in t["frame"]["next"]] for t in recorded["turns"]}
+    ours = deal_of(game)
+    assert ours == dealt
+    assert ours != deal_of(realm_engines.Game("kingdomino", seed=5))
+    # Sessions and matches take the same seeds.
+    start = realm_engines.Game("kingdomino", seed=-5).observe(0)["observation"]["scalars"]
+    session = realm_engines.Session("kingdomino", [None, "builtin:random"], seed=-5)
+    assert np.array_equal(session.position().observe(0)["observation"]["scalars"], start)
+    result = realm_engines.play("kingdomino", ["builtin:random", "builtin:random"], seed=-5)
+    assert result["replay"]["spec"]["seed"] == 2**64 - 5
+
+
+def test_seeds_outside_64_bits_are_value_errors():
+    for seed in (2**64, -(2**63) - 1, 10**40, "7"):
+        with pytest.raises(ValueError, match="is not a 64-bit integer"):
+            realm_engines.Game("blocking", seed=seed)
+    assert realm_engines.Game("blocking", seed=-(2**63)).seed == 2**63
+    assert realm_engines.Game("blocking", seed=2**64 - 1).seed == 2**64 - 1
 
 
 def last_valid_move(lines):
