@@ -251,6 +251,8 @@ impl Roster {
             .with_context(|| format!("no bot `{label}` in this league"))
     }
 
+    /// The entrants to schedule: neither `pending` (checking itself), `retired`, `removed`
+    /// nor `rejected`.
     fn active(&self) -> Vec<usize> {
         (0..self.bots.len())
             .filter(|&i| self.status[i] == "active")
@@ -464,8 +466,12 @@ fn add(
         command,
         hash,
     };
-    let idx = store.add_run_bot(run.id, &record, note.as_deref())?;
-    match self_play_fault(&template(&run), &entrant, options)? {
+    // Pending until its check passes: a running league schedules active bots only.
+    let idx = store.add_run_bot_with_status(run.id, &record, note.as_deref(), "pending")?;
+    let checked = self_play_fault(&template(&run), &entrant, options);
+    let passed = matches!(checked, Ok(None));
+    store.set_run_bot_status(run.id, idx, if passed { "active" } else { "rejected" })?;
+    match checked? {
         None => {
             outln!(
                 "added `{}` to league `{name}`: it played itself twice without a fault",
@@ -474,7 +480,6 @@ fn add(
             Ok(std::process::ExitCode::SUCCESS)
         }
         Some(fault) => {
-            store.set_run_bot_status(run.id, idx, "rejected")?;
             errln!("`{}` faulted playing itself ({fault}); it is in league `{name}` but will not be scheduled", record.name);
             Ok(std::process::ExitCode::from(1))
         }
@@ -844,6 +849,27 @@ fn info(db: &Path, name: &str, label: &str) -> Result<std::process::ExitCode> {
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn only_active_bots_are_scheduled() {
+        let statuses = [
+            "active", "pending", "retired", "active", "removed", "rejected",
+        ];
+        let roster = Roster {
+            bots: (0..statuses.len())
+                .map(|i| BotRecord {
+                    name: format!("bot{i}"),
+                    command: format!("./bot{i}"),
+                    hash: String::new(),
+                })
+                .collect(),
+            status: statuses.iter().map(|s| s.to_string()).collect(),
+            notes: vec![None; statuses.len()],
+        };
+        assert_eq!(roster.active(), vec![0, 3]);
+    }
 
     /// `realm league`, every subcommand and every argument of each, all without help text.
     fn without_help(command: &clap::Command, path: &str, missing: &mut Vec<String>) {

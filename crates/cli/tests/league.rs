@@ -436,3 +436,59 @@ fn league_time_flags_let_a_slow_starting_bot_in() {
         );
     }
 }
+
+/// A child killed when dropped, so a failing assertion leaves no `realm` waiting forever.
+struct KillOnDrop(Option<std::process::Child>);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.0.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[test]
+fn a_bot_is_scheduled_only_after_its_self_play_check_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["league", "new", "main", "kingdomino"]);
+    ok(d, &["league", "add", "main", "builtin:greedy"]);
+    ok(d, &["league", "add", "main", "builtin:random"]);
+    // Its check waits for the gate file, then the bot crashes: until then it is pending.
+    let gate = d.join("gate");
+    let mut adding = KillOnDrop(Some(
+        Command::new(realm())
+            .args(["league", "add", "main", "--as", "gated", "--no-timeout"])
+            .arg("while [ ! -e \"$LEAGUE_GATE\" ]; do sleep 0.05; done; exit 3")
+            .env("LEAGUE_GATE", &gate)
+            .current_dir(d)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    ));
+    let start = Instant::now();
+    while !board(d).iter().any(|r| r["label"] == "gated") {
+        assert!(start.elapsed() < Duration::from_secs(300), "never added");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(cell(d, "main", "gated", "status"), "pending");
+    // A league run while the check is under way leaves the pending bot out.
+    ok(d, &["league", "run", "main", "--games", "6", "--quiet"]);
+    assert_eq!(cell(d, "main", "gated", "games"), 0);
+    assert_eq!(games(d, "builtin:greedy"), 6);
+
+    std::fs::write(&gate, "").unwrap();
+    let out = adding.0.take().unwrap().wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("faulted playing itself"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(cell(d, "main", "gated", "status"), "rejected");
+    ok(d, &["league", "run", "main", "--games", "2", "--quiet"]);
+    assert_eq!(cell(d, "main", "gated", "games"), 0);
+}

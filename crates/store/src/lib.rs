@@ -394,6 +394,18 @@ impl Store {
         bot: &BotRecord,
         note: Option<&str>,
     ) -> Result<usize> {
+        self.add_run_bot_with_status(run_id, bot, note, "active")
+    }
+
+    /// `add_run_bot` with the entrant's first status: a league adds a bot as `pending` while
+    /// its self-play check runs, so a running league never schedules it before it passes.
+    pub fn add_run_bot_with_status(
+        &mut self,
+        run_id: i64,
+        bot: &BotRecord,
+        note: Option<&str>,
+        status: &str,
+    ) -> Result<usize> {
         let tx = self.write_transaction()?;
         let taken: i64 = tx.query_row(
             "SELECT COUNT(*) FROM run_bots WHERE run_id = ?1 AND name = ?2",
@@ -413,15 +425,16 @@ impl Store {
         )?;
         let bot_id = upsert_bot(&tx, bot)?;
         tx.execute(
-            "INSERT INTO run_bots (run_id, idx, bot_id, name, note) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![run_id, idx, bot_id, bot.name, note],
+            "INSERT INTO run_bots (run_id, idx, bot_id, name, note, status) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![run_id, idx, bot_id, bot.name, note, status],
         )?;
         tx.commit()?;
         Ok(idx as usize)
     }
 
-    /// Every entrant's status (`active`, `retired`, `removed`, `rejected`) and note, in
-    /// entrant order.
+    /// Every entrant's status (`active`, `pending`, `retired`, `removed`, `rejected`) and note,
+    /// in entrant order.
     pub fn run_bot_statuses(&self, run_id: i64) -> Result<Vec<(String, Option<String>)>> {
         self.read(|conn| {
             let mut stmt =
@@ -429,6 +442,19 @@ impl Store {
             let rows = stmt.query_map([run_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
             Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
         })
+    }
+
+    /// Makes entrant `idx` `pending` again for a new check (a league taking back a removed,
+    /// rejected or retired bot), with `note` as its note when one is given.
+    pub fn readmit_run_bot(&mut self, run_id: i64, idx: usize, note: Option<&str>) -> Result<()> {
+        let tx = self.write_transaction()?;
+        tx.execute(
+            "UPDATE run_bots SET status = 'pending', note = COALESCE(?3, note) \
+             WHERE run_id = ?1 AND idx = ?2",
+            params![run_id, idx as i64, note],
+        )?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Sets the status of entrant `idx`.
