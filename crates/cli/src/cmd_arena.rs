@@ -590,6 +590,7 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
         })?;
     progress.finish();
     warn_dropped_data(&counts.data_warnings);
+    store.verify_still_intact()?;
     watch.give_up()?;
     if stop.load(Ordering::SeqCst) {
         return Ok(interrupted(&prepared.db));
@@ -760,6 +761,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
     };
     progress.print_status();
     progress.finish();
+    store.verify_still_intact()?;
     watch.give_up()?;
     if stop.load(Ordering::SeqCst) {
         return Ok(interrupted(&prepared.db));

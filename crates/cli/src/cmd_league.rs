@@ -629,6 +629,7 @@ fn run_league(
             }
         })?;
         crate::cmd_arena::warn_dropped_data(&counts.data_warnings);
+        store.verify_still_intact()?;
         let (mm, _, roster_changed, w) = state.into_inner().expect("not poisoned");
         watcher = w;
         if stop.load(Ordering::SeqCst) {

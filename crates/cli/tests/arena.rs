@@ -811,3 +811,32 @@ fn bot_data_that_overflows_is_dropped_with_a_warning_and_the_store_stays_readabl
     // The mean of two 1e308 is 1e308, though their sum overflows.
     assert_eq!(data, serde_json::json!({"m": 1e308, "n": 2.0}));
 }
+
+#[test]
+fn a_store_deleted_while_the_arena_plays_is_an_error_not_a_finished_run() {
+    let dir = tempfile::tempdir().unwrap();
+    // The bot deletes the store before its first answer, so before any match is stored.
+    let deleter = format!("rm -f d.sqlite; exec {} bot kingdomino greedy", realm());
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "kingdomino",
+            &deleter,
+            "builtin:random",
+            "--games",
+            "2",
+            "--no-timeout",
+            "--quiet",
+            "--db",
+            "d.sqlite",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out).lines().last().unwrap(),
+        "error: results store d.sqlite was deleted while realm was writing to it: the matches \
+         stored since it was opened are lost"
+    );
+    assert_eq!(stdout(&out), "", "no report of matches that are lost");
+}

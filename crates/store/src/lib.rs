@@ -17,7 +17,7 @@ mod read_only;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rusqlite::{params, Connection, ErrorCode, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 
 pub use migrations::SCHEMA_VERSION;
 pub use model::{BotRecord, MatchErrorRecord, MatchRecord, RunRecord};
@@ -67,6 +67,10 @@ pub enum StoreError {
     /// A request the store's contents refuse (a label already taken, say).
     #[error("{0}")]
     Invalid(String),
+    /// The store's file went away, was replaced or is damaged while open (see
+    /// `Store::verify_still_intact`).
+    #[error("results store {path} {why}")]
+    NotIntact { path: String, why: String },
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -74,6 +78,22 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// An open results store.
 pub struct Store {
     access: Access,
+    /// The file a writable store opened, to tell later whether it is still that file.
+    opened: Option<OpenedFile>,
+}
+
+/// Where a store's file was and which file it was (device and inode) when it was opened.
+struct OpenedFile {
+    /// Absolute, so a later change of the working folder cannot mislead the check.
+    path: PathBuf,
+    /// As the caller gave it, for messages.
+    shown: String,
+    id: (u64, u64),
+}
+
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
 }
 
 enum Access {
@@ -167,9 +187,79 @@ impl Store {
         // (SQLite answers SQLITE_BUSY at once to avoid a deadlock), so writers take it first.
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
         migrations::migrate(&conn)?;
+        let opened = std::path::absolute(path)
+            .and_then(|path| Ok((file_id(&path.metadata()?), path)))
+            .map(|(id, absolute)| OpenedFile {
+                path: absolute,
+                shown: path.display().to_string(),
+                id,
+            })
+            .map_err(|e| StoreError::NotIntact {
+                path: path.display().to_string(),
+                why: format!("cannot be read back after opening: {e}"),
+            })?;
         Ok(Store {
             access: Access::ReadWrite(conn),
+            opened: Some(opened),
         })
+    }
+
+    /// Checks that the store is still the file it opened, where it opened it, and that SQLite
+    /// finds it sound (`PRAGMA quick_check`). A store deleted or replaced while open takes the
+    /// writes made since with it (they went to the old file), so a run that ends must say so
+    /// rather than claim its matches are stored. A read-only store always passes.
+    pub fn verify_still_intact(&self) -> Result<()> {
+        let Some(opened) = &self.opened else {
+            return Ok(());
+        };
+        let broken = |why: String| StoreError::NotIntact {
+            path: opened.shown.clone(),
+            why,
+        };
+        match opened.path.metadata() {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(broken(
+                    "was deleted while realm was writing to it: the matches stored since it was \
+                     opened are lost"
+                        .into(),
+                ))
+            }
+            Err(e) => return Err(broken(format!("cannot be checked: {e}"))),
+            Ok(meta) if file_id(&meta) != opened.id => {
+                return Err(broken(
+                    "was replaced by another file while realm was writing to it: the matches \
+                     stored since it was opened are not in it"
+                        .into(),
+                ))
+            }
+            Ok(_) => {}
+        }
+        // A connection of its own, which reads the file as a resumed run would: the open one
+        // answers from the pages it has cached.
+        let (verdict, id) =
+            Connection::open_with_flags(&opened.path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+                .and_then(|conn| {
+                    conn.busy_timeout(BUSY_TIMEOUT)?;
+                    let verdict =
+                        conn.query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0))?;
+                    let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+                    Ok((verdict, id))
+                })
+                .map_err(|e| broken(format!("is damaged ({e}); it cannot be trusted to resume")))?;
+        // A file truncated to nothing is a sound, empty database.
+        if id != APPLICATION_ID {
+            return Err(broken(
+                "was emptied or overwritten while realm was writing to it: the matches stored \
+                 in it are lost"
+                    .into(),
+            ));
+        }
+        if verdict != "ok" {
+            return Err(broken(format!(
+                "is damaged (quick_check: {verdict}); it cannot be trusted to resume"
+            )));
+        }
+        Ok(())
     }
 
     /// Opens an existing store for reading only: nothing is ever written, not even the WAL
@@ -183,6 +273,7 @@ impl Store {
         read_only::read(&path, |conn| read_only::check_schema(&path, conn))?;
         Ok(Store {
             access: Access::ReadOnly(path),
+            opened: None,
         })
     }
 

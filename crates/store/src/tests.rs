@@ -514,3 +514,82 @@ fn bot_data_that_is_not_finite_is_never_stored() {
         .unwrap();
     assert_eq!(stored, r#"[{"nodes":12.5},{}]"#);
 }
+
+/// A store with one stored match, and its path.
+fn store_with_a_match(dir: &std::path::Path) -> (Store, std::path::PathBuf) {
+    let path = dir.join("r.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    let id = store.ensure_run(&run("k"), &bots()).unwrap();
+    store.insert_matches(id, &[game(0)]).unwrap();
+    (store, path)
+}
+
+#[test]
+fn a_store_that_is_still_its_file_is_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _) = store_with_a_match(dir.path());
+    store.verify_still_intact().unwrap();
+}
+
+#[test]
+fn a_store_deleted_while_open_is_not_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut store, path) = store_with_a_match(dir.path());
+    std::fs::remove_file(&path).unwrap();
+    // Writes still succeed: they go to the deleted file.
+    store.insert_matches(1, &[game(1)]).unwrap();
+    assert_eq!(
+        store.verify_still_intact().unwrap_err().to_string(),
+        format!(
+            "results store {} was deleted while realm was writing to it: the matches stored \
+             since it was opened are lost",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn a_store_replaced_while_open_is_not_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, path) = store_with_a_match(dir.path());
+    let other = dir.path().join("other.sqlite");
+    drop(Store::open(&other).unwrap());
+    std::fs::rename(&other, &path).unwrap();
+    let err = store.verify_still_intact().unwrap_err().to_string();
+    assert!(err.contains("was replaced by another file"), "{err}");
+}
+
+/// The store's error once its file is cut to `len` bytes while it is open.
+fn error_after_truncating_to(len: u64) -> (String, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, path) = store_with_a_match(dir.path());
+    // Checkpointed first, so the truncated file is all there is.
+    store
+        .read(|c| Ok(c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")?))
+        .unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(len)
+        .unwrap();
+    (store.verify_still_intact().unwrap_err().to_string(), path)
+}
+
+#[test]
+fn a_store_truncated_while_open_is_not_intact() {
+    let (err, path) = error_after_truncating_to(4096);
+    assert!(
+        err.starts_with(&format!("results store {} is damaged (", path.display())),
+        "{err}"
+    );
+    let (err, path) = error_after_truncating_to(0);
+    assert_eq!(
+        err,
+        format!(
+            "results store {} was emptied or overwritten while realm was writing to it: the \
+             matches stored in it are lost",
+            path.display()
+        )
+    );
+}
