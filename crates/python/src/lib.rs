@@ -8,6 +8,7 @@
 mod catalog;
 mod codecs;
 mod engine;
+mod history;
 mod play;
 mod session;
 
@@ -25,6 +26,7 @@ use realm_core::{MatchSpec, Outcome};
 use realm_games::GameKind;
 
 use engine::Engine;
+use history::{History, Step};
 
 fn value_error(e: impl ToString) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -110,11 +112,17 @@ type ObservationBytes<'py> = (
 struct Game {
     spec: MatchSpec,
     engine: Box<dyn Engine>,
+    /// How `engine` came from the spec's start, replayed to unpickle.
+    history: History,
 }
 
 impl Game {
-    fn from_engine(spec: MatchSpec, engine: Box<dyn Engine>) -> Game {
-        Game { spec, engine }
+    fn from_engine(spec: MatchSpec, engine: Box<dyn Engine>, history: History) -> Game {
+        Game {
+            spec,
+            engine,
+            history,
+        }
     }
 
     fn observe_bytes<'py>(
@@ -158,7 +166,7 @@ impl Game {
         guarded(|| {
             let spec = spec_of(game, variant, league, players, seed.0)?;
             let engine = catalog::new_engine(&spec).map_err(value_error)?;
-            Ok(Game::from_engine(spec, engine))
+            Ok(Game::from_engine(spec, engine, History::default()))
         })
     }
 
@@ -248,7 +256,11 @@ impl Game {
 
     /// Plays a legal action id (ValueError otherwise).
     fn apply(&mut self, action: u32) -> PyResult<()> {
-        guarded(|| self.engine.apply(action).map_err(value_error))
+        guarded(|| {
+            self.engine.apply(action).map_err(value_error)?;
+            self.history.steps.push(Step::Apply(action));
+            Ok(())
+        })
     }
 
     fn clone(&self) -> PyResult<Game> {
@@ -256,6 +268,7 @@ impl Game {
             Ok(Game::from_engine(
                 self.spec.clone(),
                 self.engine.clone_box(),
+                self.history.clone(),
             ))
         })
     }
@@ -276,12 +289,11 @@ impl Game {
     /// Plays uniformly random legal actions to the end (GIL released); returns how many.
     #[pyo3(signature = (seed=0))]
     fn random_playout(&mut self, py: Python<'_>, seed: u64) -> PyResult<usize> {
-        let engine = &mut self.engine;
         guarded(|| {
-            Ok(py.detach(|| {
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                engine.random_playout(&mut rng)
-            }))
+            let engine = &mut self.engine;
+            let played = py.detach(|| history::playout(&mut **engine, seed));
+            self.history.steps.push(Step::Playout(seed));
+            Ok(played)
         })
     }
 
@@ -312,7 +324,24 @@ impl Game {
     fn reshuffle_hidden(&mut self, seed: u64) -> PyResult<()> {
         guarded(|| {
             self.engine.reshuffle_hidden(seed);
+            self.history.steps.push(Step::Reshuffle(seed));
             Ok(())
+        })
+    }
+
+    /// The spec and the history of this position as one text, for pickling: `restore` rebuilds
+    /// the position by replaying it.
+    fn saved(&self) -> PyResult<String> {
+        guarded(|| Ok(history::save(&self.spec, &self.history)))
+    }
+
+    /// The position `saved` describes.
+    #[staticmethod]
+    fn restore(py: Python<'_>, saved: &str) -> PyResult<Game> {
+        guarded(|| {
+            let (spec, history, engine) =
+                py.detach(|| history::restore(saved)).map_err(value_error)?;
+            Ok(Game::from_engine(spec, engine, history))
         })
     }
 
@@ -375,8 +404,8 @@ impl Session {
     /// The position the agent acts in (the final position once the match is over).
     fn position(&self) -> PyResult<Game> {
         guarded(|| {
-            let engine = self.inner()?.position();
-            Ok(Game::from_engine(self.spec.clone(), engine))
+            let (engine, history) = self.inner()?.position();
+            Ok(Game::from_engine(self.spec.clone(), engine, history))
         })
     }
 

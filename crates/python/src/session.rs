@@ -4,17 +4,30 @@
 //! sent as one answer.
 
 use realm_arena::{make_seat, settle_call, Entrant, Seat};
-use realm_core::{MatchSpec, Outcome, PlayerId, Request};
+use realm_core::{FaultKind, MatchSpec, Outcome, PlayerId, Request, Verdict};
+
+use std::sync::Arc;
 
 use crate::catalog::{new_table, Table};
 use crate::engine::Engine;
+use crate::history::{Call, History, Step};
+
+/// The agent's call being answered.
+struct Waiting {
+    request: Request,
+    /// The referee's position with the agent's actions of this call applied.
+    engine: Box<dyn Engine>,
+    texts: Vec<String>,
+    ids: Vec<u32>,
+}
 
 pub struct Session {
     table: Box<dyn Table>,
     /// `None`: the seat is played from Python.
     seats: Vec<Option<Seat>>,
-    /// The agent's request being answered, its position and the texts of its actions so far.
-    waiting: Option<(Request, Box<dyn Engine>, Vec<String>)>,
+    waiting: Option<Waiting>,
+    /// Every call the referee settled, so that a position can be rebuilt (pickled).
+    calls: Arc<Vec<Call>>,
 }
 
 impl Session {
@@ -39,38 +52,47 @@ impl Session {
             table,
             seats,
             waiting: None,
+            calls: Arc::default(),
         };
         session.advance()?;
         Ok(session)
     }
 
-    /// The agent's position while an agent is to act, else the referee's final position.
-    pub fn position(&self) -> Box<dyn Engine> {
-        match &self.waiting {
-            Some((_, engine, _)) => engine.clone_box(),
-            None => self.table.engine(),
-        }
+    /// The agent's position while an agent is to act, else the referee's final position, with
+    /// how it came about.
+    pub fn position(&self) -> (Box<dyn Engine>, History) {
+        let (engine, ids) = match &self.waiting {
+            Some(waiting) => (waiting.engine.clone_box(), &waiting.ids[..]),
+            None => (self.table.engine(), &[][..]),
+        };
+        let history = History {
+            calls: Some(Arc::clone(&self.calls)),
+            steps: ids.iter().map(|&id| Step::Apply(id)).collect(),
+        };
+        (engine, history)
     }
 
     /// The seat the agent acts for now.
     pub fn agent(&self) -> Option<PlayerId> {
-        self.waiting.as_ref().map(|(request, _, _)| request.player)
+        self.waiting.as_ref().map(|w| w.request.player)
     }
 
     /// Plays one legal action id of the agent to move; when it ends the call, the answer goes
     /// to the referee and the bots play until an agent is to act again.
     pub fn play(&mut self, id: u32) -> Result<(), String> {
-        let (_, engine, texts) = self.waiting.as_mut().ok_or("the match is over")?;
-        let text = engine
+        let waiting = self.waiting.as_mut().ok_or("the match is over")?;
+        let text = waiting
+            .engine
             .text(id)
             .ok_or_else(|| format!("action {id} is not legal now"))?;
-        let closes = engine.closes_answer(id);
-        engine.apply(id)?;
-        texts.push(text);
+        let closes = waiting.engine.closes_answer(id);
+        waiting.engine.apply(id)?;
+        waiting.texts.push(text);
+        waiting.ids.push(id);
         if closes {
-            let (request, engine, texts) = self.waiting.take().expect("checked above");
-            let lines = engine.answer_lines(&texts);
-            let (_, verdict) = settle_call(self.table.referee(), &request, Ok(lines), Vec::new());
+            let waiting = self.waiting.take().expect("checked above");
+            let lines = waiting.engine.answer_lines(&waiting.texts);
+            let verdict = self.settle(&waiting.request, Ok(lines), Vec::new());
             if verdict.is_fault() {
                 return Err(format!(
                     "the referee refused the answer: {}",
@@ -86,6 +108,23 @@ impl Session {
         self.table.referee().outcome()
     }
 
+    /// Hands one call's result to the referee and records it.
+    fn settle(
+        &mut self,
+        request: &Request,
+        answer: Result<Vec<String>, (FaultKind, String)>,
+        partial: Vec<String>,
+    ) -> Verdict {
+        let (_, verdict) = settle_call(
+            self.table.referee(),
+            request,
+            answer.clone(),
+            partial.clone(),
+        );
+        Arc::make_mut(&mut self.calls).push(Call { answer, partial });
+        verdict
+    }
+
     /// Lets the bots play until an agent's call or the end.
     fn advance(&mut self) -> Result<(), String> {
         while let Some(request) = self.table.referee().next_request() {
@@ -98,19 +137,23 @@ impl Session {
                         engine.to_move()
                     ));
                 }
-                self.waiting = Some((request, engine, Vec::new()));
+                self.waiting = Some(Waiting {
+                    request,
+                    engine,
+                    texts: Vec::new(),
+                    ids: Vec::new(),
+                });
                 return Ok(());
             };
             // No time limit: a loaded machine must not decide a learning run.
             let report = seat.call(&request.lines, request.expected_lines, None);
-            let (_, verdict) = settle_call(
-                self.table.referee(),
-                &request,
-                report.answer,
-                report.partial,
-            );
-            if verdict.is_fault() {
-                seat.stop();
+            if self
+                .settle(&request, report.answer, report.partial)
+                .is_fault()
+            {
+                if let Some(seat) = &mut self.seats[request.player] {
+                    seat.stop();
+                }
             }
         }
         for seat in self.seats.iter_mut().flatten() {

@@ -1,5 +1,6 @@
 """The low-level API: positions, action ids and text, observations, hidden information."""
 
+import pickle
 import random
 
 import numpy as np
@@ -217,3 +218,69 @@ def test_the_distribution_is_realm_engines_importing_as_realm_engines():
     assert metadata.version("realm-engines") == realm_engines.__version__
     assert realm_engines._realm.__name__ == "realm_engines._realm"
     assert realm_engines.Game.__module__ == "realm_engines"
+
+
+def assert_same_position(a, b):
+    assert (a.to_move, a.is_over, a.seed, a.n_players) == (b.to_move, b.is_over, b.seed, b.n_players)
+    assert a.legal_actions() == b.legal_actions()
+    for p in range(a.n_players):
+        assert_same_observation(a.observe(p), b.observe(p))
+    assert a.outcome() == b.outcome()
+
+
+def test_a_pickled_game_is_the_same_position_and_plays_on_the_same(config):
+    game = new_game(config, 13)
+    rng = random.Random(13)
+    for _ in range(12):
+        game.apply(rng.choice(game.legal_actions()))
+    game.reshuffle_hidden(5)  # what nobody has seen is redrawn, and the copy keeps it
+    copy = pickle.loads(pickle.dumps(game))
+    assert isinstance(copy, realm_engines.Game)
+    assert_same_position(game, copy)
+    # Further play: the same actions, then the same random playout, end the same.
+    for _ in range(5):
+        if game.is_over:
+            break
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        copy.apply(action)
+    twice = pickle.loads(pickle.dumps(copy))  # a copy's copy, after more steps
+    for g in (game, copy, twice):
+        g.random_playout(3)
+    assert_same_position(game, copy)
+    assert_same_position(game, twice)
+    assert_same_position(game, pickle.loads(pickle.dumps(game)))  # after a playout
+
+
+def test_games_go_to_multiprocessing_workers():
+    import multiprocessing
+
+    game = realm_engines.Game("carcassonne", players=3, seed=4)
+    game.apply(game.legal_actions()[0])
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        moved = pool.apply(_legal_actions_in_a_worker, (game,))
+    assert moved == game.legal_actions()
+
+
+def _legal_actions_in_a_worker(game):
+    return game.legal_actions()
+
+
+def test_a_sessions_position_pickles_and_the_session_says_why_it_does_not():
+    session = realm_engines.Session("ice-and-fire", [None, "builtin:greedy"], league=1, seed=4)
+    rng = random.Random(4)
+    for _ in range(9):  # several calls, the last one half answered
+        session.play(rng.choice(session.position().legal_actions()))
+    position = session.position()
+    copy = pickle.loads(pickle.dumps(position))
+    assert_same_position(position, copy)
+    copy.random_playout(1)
+    position.random_playout(1)
+    assert_same_position(position, copy)
+    with pytest.raises(TypeError, match="a Session cannot be pickled: its bot seats"):
+        pickle.dumps(session)
+
+
+def test_a_damaged_pickle_is_a_value_error():
+    with pytest.raises(ValueError, match="not a saved position"):
+        realm_engines._restore_game("{}")

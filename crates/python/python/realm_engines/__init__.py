@@ -40,7 +40,8 @@ class Game:
 
     ``Game("blocking", variant="duo", seed=3)``; ``players`` defaults to the variant's first
     player count. Actions are integer ids below ``n_actions``; ``legal_actions()`` lists the
-    legal ones of the player to move.
+    legal ones of the player to move. A Game pickles (as its spec and history, replayed when
+    unpickled), so positions go to ``multiprocessing`` workers.
     """
 
     __slots__ = ("_g",)
@@ -126,8 +127,19 @@ class Game:
         """Redraws what no player has seen (a determinization); no-op with perfect information."""
         self._g.reshuffle_hidden(seed)
 
+    def __reduce__(self):
+        # The spec and the actions (and reshuffles, playouts, a Session's referee answers) that
+        # led here, replayed when unpickled: deterministic, and independent of the engines'
+        # memory layout.
+        return (_restore_game, (self._g.saved(),))
+
     def __repr__(self) -> str:
         return repr(self._g)
+
+
+def _restore_game(saved: str) -> Game:
+    """Unpickles a ``Game`` (see ``Game.__reduce__``)."""
+    return Game._wrap(_realm.Game.restore(saved))
 
 
 class Session:
@@ -158,6 +170,12 @@ class Session:
 
     def outcome(self) -> dict:
         return json.loads(self._s.outcome_json())
+
+    def __reduce__(self):
+        raise TypeError(
+            "a Session cannot be pickled: its bot seats are running processes or in-process "
+            "bots with state of their own; pickle session.position() (a Game) instead"
+        )
 
 
 Bot = Union[str, Callable[[list], Union[str, list]]]
