@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::PyByteArray;
 use rand_core::SeedableRng;
 use realm_arena::MatchOptions;
 use realm_core::{MatchSpec, Outcome};
@@ -100,11 +100,12 @@ fn outcome_json(outcome: &Outcome) -> String {
     serde_json::to_string(outcome).expect("an outcome serializes")
 }
 
-/// An observation's board planes, scalars and action mask, as bytes.
+/// An observation's board planes, scalars and action mask, as bytearrays: numpy views them
+/// without a copy, writable (a bytes object would give read-only arrays).
 type ObservationBytes<'py> = (
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
 );
 
 /// One position of a game, with integer action ids over the game's fixed action space.
@@ -136,19 +137,19 @@ impl Game {
         let layout = self.engine.layout();
         let engine = &self.engine;
         let mut scalars = vec![0f32; layout.n_scalars];
-        // The planes and the mask are written straight into the bytes objects.
-        let board = PyBytes::new_with(py, layout.board_len(), |board| {
+        // The planes and the mask are written straight into the bytearrays.
+        let board = PyByteArray::new_with(py, layout.board_len(), |board| {
             engine.observe(player, board, &mut scalars);
             Ok(())
         })?;
-        let mask = PyBytes::new_with(py, layout.n_actions, |mask| {
+        let mask = PyByteArray::new_with(py, layout.n_actions, |mask| {
             if engine.to_move() == Some(player) {
                 engine.fill_mask(mask);
             }
             Ok(())
         })?;
         let scalar_bytes: Vec<u8> = scalars.iter().flat_map(|s| s.to_le_bytes()).collect();
-        Ok((board, PyBytes::new(py, &scalar_bytes), mask))
+        Ok((board, PyByteArray::new(py, &scalar_bytes), mask))
     }
 }
 
@@ -312,7 +313,7 @@ impl Game {
         })
     }
 
-    /// What `player` sees, as raw bytes: the board planes (uint8, C order), the scalars
+    /// What `player` sees, as bytearrays: the board planes (uint8, C order), the scalars
     /// (float32, little-endian) and the action mask (uint8, 1 = legal; all 0 unless `player`
     /// is to move).
     fn observe_raw<'py>(&self, py: Python<'py>, player: usize) -> PyResult<ObservationBytes<'py>> {

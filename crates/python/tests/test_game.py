@@ -284,3 +284,21 @@ def test_a_sessions_position_pickles_and_the_session_says_why_it_does_not():
 def test_a_damaged_pickle_is_a_value_error():
     with pytest.raises(ValueError, match="not a saved position"):
         realm_engines._restore_game("{}")
+
+
+def test_observations_are_writable_and_writing_changes_nothing(config):
+    game = new_game(config, 8)
+    player = game.to_move
+    before = game.observe(player)
+    legal = game.legal_actions()
+    obs = game.observe(player)
+    arrays = [obs["observation"]["board"], obs["observation"]["scalars"], obs["action_mask"]]
+    for array in arrays:
+        assert array.flags.writeable
+        array[...] = 1
+        array.flat[0] = 7
+    obs["action_mask"][0] = 1  # as a masking wrapper would
+    assert_same_observation(game.observe(player), before)
+    assert game.legal_actions() == legal
+    # Each observation is a new array: a later one is not the one written into.
+    assert not np.shares_memory(game.observe(player)["action_mask"], obs["action_mask"])
