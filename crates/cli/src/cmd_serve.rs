@@ -5,16 +5,19 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use realm_core::REPLAY_FORMAT_VERSION;
 use realm_store::Store;
-use realm_viewer::ServerConfig;
+use realm_viewer::{RunSource, ServerConfig};
+use serde::Deserialize;
 
 use crate::runs_source::StoreRuns;
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Results store whose runs to show, opened read-only (skipped if the file does not exist)
-    #[arg(long, default_value = "realm.sqlite")]
-    db: PathBuf,
+    /// Results store whose runs to show, opened read-only (default: realm.sqlite, when it
+    /// exists)
+    #[arg(long)]
+    db: Option<PathBuf>,
     /// Folder of replays to list and serve
     #[arg(long, default_value = "replays")]
     replays: PathBuf,
@@ -35,16 +38,31 @@ pub struct ViewArgs {
 pub fn run_serve(args: ServeArgs) -> Result<ExitCode> {
     let mut config = ServerConfig::folder(&args.replays);
     config.port = args.port;
-    if args.db.exists() {
-        let base_dir = std::path::absolute(&args.db)?
-            .parent()
-            .map(PathBuf::from)
-            .unwrap_or_default();
-        // Read-only: serving never writes the store, its WAL files or a migration.
-        let store = Store::open_read_only(&args.db)?;
-        config.runs = Some(Box::new(StoreRuns::new(store, base_dir)));
-    }
+    config.runs = match &args.db {
+        Some(db) if !db.exists() => bail!("no results store at {}", db.display()),
+        Some(db) => Some(store_runs(db)?),
+        // The default store may not exist yet: realm serves the replays and says so.
+        None if !Path::new(DEFAULT_DB).exists() => {
+            errln!("no results store at {DEFAULT_DB} yet: no runs to show, only replays");
+            None
+        }
+        None => Some(store_runs(Path::new(DEFAULT_DB))?),
+    };
     serve(config)
+}
+
+/// The store `realm serve` shows when `--db` is not given.
+const DEFAULT_DB: &str = "realm.sqlite";
+
+/// The runs pages' source: the store at `db`, opened read-only (serving never writes the store,
+/// its WAL files or a migration).
+fn store_runs(db: &Path) -> Result<Box<dyn RunSource>> {
+    let base_dir = std::path::absolute(db)?
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let store = Store::open_read_only(db)?;
+    Ok(Box::new(StoreRuns::new(store, base_dir)))
 }
 
 pub fn run_view(args: ViewArgs) -> Result<ExitCode> {
@@ -56,9 +74,28 @@ pub fn view(replay: &Path, port: Option<u16>) -> Result<ExitCode> {
     if !replay.is_file() {
         bail!("no replay file at {}", replay.display());
     }
+    if let Some(newer) = newer_format_version(replay) {
+        errln!(
+            "warning: {} is replay format {newer}, newer than this realm's \
+             {REPLAY_FORMAT_VERSION}; the viewer may show it wrongly",
+            replay.display()
+        );
+    }
     let mut config = ServerConfig::single(replay);
     config.port = port;
     serve(config)
+}
+
+/// The replay's `format_version` when it is newer than this realm writes (and so reads). A
+/// file that is no replay says nothing here: the viewer shows what it makes of it.
+fn newer_format_version(replay: &Path) -> Option<u32> {
+    #[derive(Deserialize)]
+    struct Header {
+        format_version: u32,
+    }
+    let file = std::io::BufReader::new(std::fs::File::open(replay).ok()?);
+    let header: Header = serde_json::from_reader(file).ok()?;
+    (header.format_version > REPLAY_FORMAT_VERSION).then_some(header.format_version)
 }
 
 fn serve(config: ServerConfig) -> Result<ExitCode> {

@@ -134,7 +134,12 @@ fn main() -> ExitCode {
         // The reader of our output went away (`realm report | head`): a normal, quiet end.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            errln!("error: {}", one_line(&error_message(&e)));
+            let message = one_line(&error_message(&e));
+            match deleted_current_folder() {
+                // Relative paths all fail then, most with a bare "No such file or directory".
+                Some(folder) => errln!("error: {folder} no longer exists: {message}"),
+                None => errln!("error: {message}"),
+            }
             ExitCode::from(2)
         }
     }
@@ -158,6 +163,23 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
         cause
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// "the current folder PATH" when the folder realm runs in has been deleted (PATH as /proc
+/// remembers it, where it can be read), else `None`.
+fn deleted_current_folder() -> Option<String> {
+    let error = std::env::current_dir().err()?;
+    if error.kind() != std::io::ErrorKind::NotFound {
+        return None;
+    }
+    let path = std::fs::read_link("/proc/self/cwd").ok().map(|path| {
+        let path = path.to_string_lossy().into_owned();
+        path.strip_suffix(" (deleted)").unwrap_or(&path).to_string()
+    });
+    Some(match path {
+        Some(path) => format!("the current folder {path}"),
+        None => "the current folder".to_string(),
     })
 }
 

@@ -395,3 +395,42 @@ fn report_and_league_show_read_a_store_in_a_read_only_folder() {
     }
     assert_eq!(listing(d), before);
 }
+
+/// `realm ARGS` run in a folder deleted under it: the shell enters the folder, deletes it, and
+/// becomes realm there.
+fn run_in_deleted_folder(folder: &Path, args: &str) -> std::process::Output {
+    std::fs::create_dir(folder).unwrap();
+    Command::new("sh")
+        .args([
+            "-c",
+            &format!("cd \"$1\" && rmdir \"$1\" && exec \"$0\" {args}"),
+        ])
+        .arg(realm())
+        .arg(folder)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_error_in_a_deleted_current_folder_says_the_folder_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let gone = dir.path().join("gone");
+    let out = run_in_deleted_folder(&gone, "report");
+    assert_eq!(out.status.code(), Some(2));
+    let said = format!(
+        "error: the current folder {} no longer exists: ",
+        gone.display()
+    );
+    assert_eq!(
+        stderr(&out),
+        format!("{said}no results store at realm.sqlite\n")
+    );
+    // The case reported: arena's error named no path at all.
+    let out = run_in_deleted_folder(
+        &gone,
+        "arena kingdomino builtin:greedy builtin:random --games 2",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with(&said), "{}", stderr(&out));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}

@@ -16,16 +16,18 @@ struct Server {
 
 impl Server {
     fn start(dir: &std::path::Path, args: &[&str]) -> Server {
-        Server::spawn(Command::new(realm()).args(args).current_dir(dir))
+        Server::spawn(
+            Command::new(realm())
+                .args(args)
+                .current_dir(dir)
+                .stderr(Stdio::null()),
+        )
     }
 
-    /// Starts `command` (realm, or a shell that `exec`s it) and waits for its URL line.
+    /// Starts `command` (realm, or a shell that `exec`s it; its stderr set by the caller) and
+    /// waits for its URL line.
     fn spawn(command: &mut Command) -> Server {
-        let mut child = command
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = command.stdout(Stdio::piped()).spawn().unwrap();
         // The URL line may follow other output (`realm score --view` prints the scores first).
         let mut reader = BufReader::new(child.stdout.as_mut().unwrap());
         let mut seen = String::new();
@@ -214,7 +216,8 @@ fn serve_and_view_end_on_int_term_and_hup_even_when_started_ignoring_them() {
             Command::new("sh")
                 .args(["-c", &format!("trap '' INT TERM HUP; exec \"$0\" {args}")])
                 .arg(realm())
-                .current_dir(dir.path()),
+                .current_dir(dir.path())
+                .stderr(Stdio::null()),
         );
         assert_eq!(server.get("/").0, 200, "{args}");
         // SAFETY: kill(2) on our own child, which has not been reaped yet.
@@ -225,4 +228,69 @@ fn serve_and_view_end_on_int_term_and_hup_even_when_started_ignoring_them() {
             "realm {args} and signal {signal}"
         );
     }
+}
+
+/// What `realm ARGS` (a server) writes to stderr before it serves: read once its URL is out and
+/// it has been stopped, so this never waits on a server that said nothing.
+fn stderr_before_serving(dir: &std::path::Path, args: &[&str]) -> String {
+    let mut command = Command::new(realm());
+    command.args(args).current_dir(dir).stderr(Stdio::piped());
+    let mut server = Server::spawn(&mut command);
+    server.child.kill().unwrap();
+    let mut text = String::new();
+    server
+        .child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    text
+}
+
+#[test]
+fn serve_of_a_missing_store_is_an_error_when_named_and_a_notice_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut named = Command::new(realm())
+        .args(["serve", "--db", "typo.sqlite"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let code = exit_code_within_a_minute(&mut named);
+    let _ = named.kill();
+    assert_eq!(code, Some(Some(2)), "an error, not a server");
+    let mut said = String::new();
+    named
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    assert_eq!(said, "error: no results store at typo.sqlite\n");
+    assert_eq!(
+        stderr_before_serving(dir.path(), &["serve"]),
+        "no results store at realm.sqlite yet: no runs to show, only replays\n"
+    );
+    let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(files.is_empty(), "serve creates nothing: {files:?}");
+}
+
+#[test]
+fn view_warns_of_a_replay_from_a_newer_realm_and_serves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let newer = realm_core::REPLAY_FORMAT_VERSION + 1;
+    let text = format!(r#"{{"format_version":{newer}}}"#);
+    std::fs::write(dir.path().join("future.json"), &text).unwrap();
+    assert_eq!(
+        stderr_before_serving(dir.path(), &["view", "future.json"]),
+        format!(
+            "warning: future.json is replay format {newer}, newer than this realm's {}; \
+             the viewer may show it wrongly\n",
+            newer - 1
+        )
+    );
+    let server = Server::start(dir.path(), &["view", "future.json"]);
+    assert_eq!(server.get("/api/replay/future.json"), (200, text));
 }
