@@ -69,7 +69,8 @@ enum Action {
         time: TimeFlags,
     },
     /// Add a bot (a built-in or a command; an edited file is a new version): it first plays
-    /// itself twice, and a bot that faults there is reported and not scheduled
+    /// itself twice, and a bot that faults there is reported and not scheduled. A version
+    /// retired, removed or rejected before is taken back the same way
     Add {
         /// The league
         name: String,
@@ -226,6 +227,14 @@ fn template(run: &RunRecord) -> MatchSpec {
     spec
 }
 
+/// Where `league add` puts a bot version.
+enum Place {
+    /// Back into its existing entry (re-admitted unless it is active).
+    Back(usize),
+    /// Into a new entry with this label.
+    New(String),
+}
+
 /// The league's entrants with their statuses, in entrant order.
 struct Roster {
     bots: Vec<BotRecord>,
@@ -257,6 +266,43 @@ impl Roster {
         (0..self.bots.len())
             .filter(|&i| self.status[i] == "active")
             .collect()
+    }
+
+    /// Where `league add` puts `entrant` under `label` (its `--as`): back into the entry of
+    /// this version with that label, or without a label into its active entry, else its latest
+    /// one; otherwise a new entry, by default labelled as `realm arena` would, with `#N` for
+    /// the N-th version.
+    fn place_for(&self, entrant: &Entrant, label: Option<String>) -> Place {
+        let (command, hash) = (entrant.command(), entrant.content_hash());
+        let same_version =
+            |&i: &usize| self.bots[i].command == command && self.bots[i].hash == hash;
+        let entries = || (0..self.bots.len()).filter(same_version);
+        let taken = |l: &str| self.bots.iter().position(|b| b.name == l);
+        match label {
+            // A label of another version stays a new entry, which the store refuses as taken.
+            Some(label) => match taken(&label).filter(same_version) {
+                Some(i) => Place::Back(i),
+                None => Place::New(label),
+            },
+            None => match entries()
+                .find(|&i| self.status[i] == "active")
+                .or_else(|| entries().next_back())
+            {
+                Some(i) => Place::Back(i),
+                None => Place::New(self.free_label(&entrant.label())),
+            },
+        }
+    }
+
+    /// `base`, or for a later version of it the first free `base#N`.
+    fn free_label(&self, base: &str) -> String {
+        (1..)
+            .map(|v| match v {
+                1 => base.to_string(),
+                _ => format!("{base}#{v}"),
+            })
+            .find(|l| self.bots.iter().all(|b| &b.name != l))
+            .expect("a free label")
     }
 
     fn entrants(&self) -> Result<Vec<Entrant>> {
@@ -434,53 +480,42 @@ fn add(
     let run = find(&store, name)?;
     let options = time.over(league_time(&run)).match_options(false)?;
     let entrant = Entrant::from_arg(bot).map_err(anyhow::Error::msg)?;
-    let (command, hash) = (entrant.command(), entrant.content_hash());
     let roster = Roster::load(&store, run.id)?;
-    if let Some(same) = roster
-        .bots
-        .iter()
-        .find(|b| b.command == command && b.hash == hash)
-    {
-        bail!(
-            "this version of `{command}` is already in league `{name}` as `{}`",
-            same.name
-        );
-    }
-    // An edited file is a new version: without --as it gets the next free `LABEL#N`.
-    let name_taken = |l: &str| roster.bots.iter().any(|b| b.name == l);
-    let label = label.unwrap_or_else(|| {
-        let base = entrant.label();
-        (1..)
-            .map(|v| {
-                if v == 1 {
-                    base.clone()
-                } else {
-                    format!("{base}#{v}")
-                }
-            })
-            .find(|l| !name_taken(l))
-            .expect("a free label")
-    });
-    let record = BotRecord {
-        name: label,
-        command,
-        hash,
-    };
     // Pending until its check passes: a running league schedules active bots only.
-    let idx = store.add_run_bot_with_status(run.id, &record, note.as_deref(), "pending")?;
+    let (idx, label, was) = match roster.place_for(&entrant, label) {
+        Place::Back(i) if roster.status[i] == "active" => bail!(
+            "this version of `{}` is already in league `{name}` as `{}` (to add it again, \
+             give it a new label with --as)",
+            entrant.command(),
+            roster.bots[i].name
+        ),
+        Place::Back(i) => {
+            store.readmit_run_bot(run.id, i, note.as_deref())?;
+            let was = format!(" (was {})", roster.status[i]);
+            (i, roster.bots[i].name.clone(), was)
+        }
+        Place::New(label) => {
+            let record = BotRecord {
+                name: label,
+                command: entrant.command(),
+                hash: entrant.content_hash(),
+            };
+            let idx = store.add_run_bot_with_status(run.id, &record, note.as_deref(), "pending")?;
+            (idx, record.name, String::new())
+        }
+    };
     let checked = self_play_fault(&template(&run), &entrant, options);
     let passed = matches!(checked, Ok(None));
     store.set_run_bot_status(run.id, idx, if passed { "active" } else { "rejected" })?;
     match checked? {
         None => {
             outln!(
-                "added `{}` to league `{name}`: it played itself twice without a fault",
-                record.name
+                "added `{label}`{was} to league `{name}`: it played itself twice without a fault"
             )?;
             Ok(std::process::ExitCode::SUCCESS)
         }
         Some(fault) => {
-            errln!("`{}` faulted playing itself ({fault}); it is in league `{name}` but will not be scheduled", record.name);
+            errln!("`{label}` faulted playing itself ({fault}); it is in league `{name}` but will not be scheduled");
             Ok(std::process::ExitCode::from(1))
         }
     }
