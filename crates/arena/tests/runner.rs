@@ -17,7 +17,8 @@ use realm_core::{
 struct EchoReferee {
     rounds: u32,
     calls: u32,
-    limit: Duration,
+    /// Each seat's time limit.
+    limits: [Duration; 2],
     lines_per_answer: usize,
     rules: LineRules,
     correct: [i64; 2],
@@ -27,10 +28,16 @@ struct EchoReferee {
 
 impl EchoReferee {
     fn new(rounds: u32, limit_ms: u64) -> Self {
+        Self::with_limits(rounds, [limit_ms, limit_ms])
+    }
+
+    /// Seat-by-seat limits: a timeout test limits the seat under test only, so the other seat
+    /// cannot time out on a loaded machine.
+    fn with_limits(rounds: u32, limits_ms: [u64; 2]) -> Self {
         EchoReferee {
             rounds,
             calls: 0,
-            limit: Duration::from_millis(limit_ms),
+            limits: limits_ms.map(Duration::from_millis),
             lines_per_answer: 1,
             rules: LineRules::default(),
             correct: [0, 0],
@@ -56,7 +63,7 @@ impl Referee for EchoReferee {
                     turn: n / 2 + 1,
                     lines: vec![format!("ask {n}")],
                     expected_lines: self.lines_per_answer,
-                    time_limit: self.limit,
+                    time_limit: self.limits[player],
                 });
             }
         }
@@ -177,6 +184,29 @@ fn group_is_gone(pgid: i32) -> bool {
     unsafe { libc::kill(-pgid, 0) == -1 }
 }
 
+/// Whether `done` becomes true within a minute: killed processes take a moment to disappear,
+/// a long one on a loaded machine. A guard against waiting forever, not a measure of speed.
+fn soon(mut done: impl FnMut() -> bool) -> bool {
+    let started = std::time::Instant::now();
+    while !done() {
+        if started.elapsed() > Duration::from_secs(60) {
+            return false;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    true
+}
+
+/// `group_is_gone` within a minute, reaping the group's members that were left to this process
+/// (the tests' subreaper) meanwhile.
+fn group_is_gone_soon(pgid: i32) -> bool {
+    soon(|| {
+        // SAFETY: waitpid on this process's own children of that group, without blocking.
+        while unsafe { libc::waitpid(-pgid, std::ptr::null_mut(), libc::WNOHANG) } > 0 {}
+        group_is_gone(pgid)
+    })
+}
+
 #[test]
 fn well_behaved_bots_answer_every_call() {
     let result = play(GOOD, GOOD, 5, NO_RUSH);
@@ -190,7 +220,14 @@ fn well_behaved_bots_answer_every_call() {
 #[test]
 fn a_bot_that_sleeps_past_the_limit_times_out_without_waiting_for_it() {
     // The sleeper would hold the match for a day; `without_hanging` fails the test long before.
-    let result = without_hanging(|| play(GOOD, "read l; sleep 86400", 3, 100));
+    let result = without_hanging(|| {
+        let referee = EchoReferee::with_limits(3, [NO_RUSH, 100]);
+        play_with(
+            [GOOD, "read l; sleep 86400"],
+            referee,
+            MatchOptions::default(),
+        )
+    });
     assert_eq!(fault_of(&result, 1), Some(FaultKind::Timeout));
     assert_eq!(result.replay.outcome.scores, vec![3, 0]);
 }
@@ -346,7 +383,7 @@ fn long_lines_cannot_add_up_to_unbounded_memory() {
     };
     let bot = "read l; for i in 1 2 3 4 5 6; do head -c 20000 /dev/zero | tr '\\0' 1; echo; done; sleep 30";
     let mut process = BotProcess::spawn(bot, limits).unwrap();
-    let report = process.call(&["ask 0".into()], 10, Some(Duration::from_secs(5)));
+    let report = process.call(&["ask 0".into()], 10, Some(Duration::from_millis(NO_RUSH)));
     let (kind, detail) = report.answer.unwrap_err();
     assert_eq!(kind, FaultKind::OutputFlood);
     assert_eq!(detail, "more than 100000 bytes of unread lines queued");
@@ -456,7 +493,7 @@ fn children_spawned_by_a_bot_die_with_it() {
     );
     assert!(!group_is_gone(pgid));
     process.stop();
-    assert!(group_is_gone(pgid), "the bot's children outlived it");
+    assert!(group_is_gone_soon(pgid), "the bot's children outlived it");
 }
 
 #[test]
@@ -475,14 +512,14 @@ fn no_process_is_left_after_a_match_of_misbehaving_bots() {
     let result = run_match(
         &spec,
         players,
-        Box::new(EchoReferee::new(3, 100)),
+        Box::new(EchoReferee::with_limits(3, [100, NO_RUSH])),
         vec![Seat::process(p0), Seat::process(p1)],
         MatchOptions::default(),
     );
     assert_eq!(fault_of(&result, 0), Some(FaultKind::Timeout));
     assert_eq!(result.replay.outcome.scores, vec![0, 3]);
     for pgid in groups {
-        assert!(group_is_gone(pgid), "group {pgid} survived the match");
+        assert!(group_is_gone_soon(pgid), "group {pgid} survived the match");
     }
 }
 
@@ -513,12 +550,14 @@ fn no_timeout_waits_for_a_slow_bot() {
 fn the_lines_a_faulted_bot_did_print_are_in_the_replay() {
     // The other seat answers both lines of every call.
     let two_lines = "while read a n; do echo $n; echo $n; done";
+    // The first line comes at once, the second never: 3 s is far more than a loaded machine
+    // takes to echo a line, and the other seat has no limit to miss.
     let referee = EchoReferee {
         lines_per_answer: 2,
-        ..EchoReferee::new(1, 300)
+        ..EchoReferee::with_limits(1, [3_000, NO_RUSH])
     };
     let result = play_with(
-        ["read l; echo 0; sleep 30", two_lines],
+        ["read l; echo 0; sleep 86400", two_lines],
         referee,
         MatchOptions::default(),
     );
@@ -528,7 +567,7 @@ fn the_lines_a_faulted_bot_did_print_are_in_the_replay() {
         turn.verdict,
         Verdict::fault(
             FaultKind::Timeout,
-            "no complete answer within 300 ms (1 of 2 lines)"
+            "no complete answer within 3000 ms (1 of 2 lines)"
         )
     );
     let referee = EchoReferee {
@@ -638,6 +677,7 @@ fn a_child_that_left_the_bots_group_dies_after_the_match() {
     let bot = format!("setsid {marker} & {GOOD}");
     let result = play(&bot, GOOD, 3, NO_RUSH);
     assert_eq!(result.replay.outcome.scores, vec![3, 3]);
+    soon(|| live_processes_with(&marker).is_empty());
     assert_eq!(live_processes_with(&marker), Vec::<String>::new());
 }
 
@@ -686,7 +726,8 @@ fn a_time_margin_accepts_late_answers_and_counts_them() {
         time_margin: Duration::from_millis(NO_RUSH),
         ..MatchOptions::default()
     };
-    let result = play_with([slow, GOOD], EchoReferee::new(2, 50), options);
+    let referee = EchoReferee::with_limits(2, [50, NO_RUSH]);
+    let result = play_with([slow, GOOD], referee, options);
     assert_eq!(result.replay.outcome.faults, vec![None, None]);
     assert_eq!(result.replay.outcome.scores, vec![2, 2]);
     assert_eq!(result.late_calls, vec![2, 0]);

@@ -10,8 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{
-    live_processes_with, processes_left_with, python_bot, realm, run, stderr, stdout, stored, tag,
-    unique_sleep,
+    processes_left_with, python_bot, realm, run, stderr, stdout, stored, tag, unique_sleep,
 };
 use realm_store::{MatchRecord, Store};
 
@@ -65,7 +64,8 @@ fn a_run_killed_with_sigkill_resumes_without_losing_or_repeating_a_match() {
         } else {
             None
         };
-        if count.unwrap_or(0) >= 6 || started.elapsed() > Duration::from_secs(60) {
+        // A bound against a hang, far above what a loaded machine needs for six matches.
+        if count.unwrap_or(0) >= 6 || started.elapsed() > Duration::from_secs(600) {
             break;
         }
     }
@@ -74,11 +74,7 @@ fn a_run_killed_with_sigkill_resumes_without_losing_or_repeating_a_match() {
     let before = stored(&db).len();
     assert!((6..40).contains(&before), "killed after {before} matches");
     // Bots of the killed run die with it (PR_SET_PDEATHSIG), whatever they were doing.
-    let waited = Instant::now();
-    while !live_processes_with(&bot).is_empty() && waited.elapsed() < Duration::from_secs(5) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert_eq!(live_processes_with(&bot), Vec::<String>::new());
+    assert_eq!(processes_left_with(&bot), Vec::<String>::new());
 
     let out = run(dir.path(), &args);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -194,9 +190,10 @@ fn shards_merged_equal_the_whole_run() {
 #[test]
 fn misbehaving_bots_in_a_long_run_end_as_recorded_faults_and_leave_no_process() {
     let dir = tempfile::tempdir().unwrap();
-    // Limits are scaled by 40 (40 s in turn 1, 2 s later) so that no fault here depends on the
-    // machine's load (a Python bot on a busy machine can take 250 ms to answer); one cycle of
-    // the seven bots keeps the hangs, 2 s each, few.
+    // Limits are scaled by 100 (100 s in turn 1, 5 s later) so that no fault here depends on
+    // the machine's load (a Python bot on a busy machine can take 250 ms to answer; the
+    // sleepers never answer); one cycle of the seven bots keeps the hangs, 5 s each, few, and
+    // six jobs wait them out side by side.
     // Markers unique to this test process, so a concurrent run of the suite cannot interfere.
     let tag = tag("arena-misbehaving");
     let sleeps = [unique_sleep(7781), unique_sleep(7782), unique_sleep(7783)];
@@ -224,9 +221,9 @@ fn misbehaving_bots_in_a_long_run_end_as_recorded_faults_and_leave_no_process() 
         "--games",
         "42",
         "--jobs",
-        "4",
+        "6",
         "--time-scale",
-        "40",
+        "100",
         "--quiet",
         "--db",
         "r.sqlite",
@@ -593,7 +590,7 @@ fn a_hung_referee_times_out_and_a_broken_one_stops_the_run() {
         report["referee_errors"]["first"][0]["reason"],
         "referee printed 0 of 2 scores within 0.5 s"
     );
-    assert_eq!(live_processes_with("sleep 7791"), Vec::<String>::new());
+    assert_eq!(processes_left_with("sleep 7791"), Vec::<String>::new());
 
     std::fs::write(dir.path().join("mode"), "garbage").unwrap();
     let out = run(

@@ -74,6 +74,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
             "builtin:greedy",
             "-p2",
             &referee_bot,
+            "--no-timeout",
         ],
         &["merge", "realm.sqlite", "--into", "all.sqlite"],
         &[
