@@ -130,7 +130,8 @@ pub struct RunFlags {
         allow_negative_numbers = true
     )]
     referee_timeout: f64,
-    /// No progress display (on a terminal a bar; elsewhere a status line every 10 s)
+    /// No progress display (on a terminal a bar; elsewhere a status line after 3 s, then every
+    /// 10 s, and a last one at the end)
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
@@ -561,6 +562,12 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     let stored = store.matches(run_id)?;
     let done: BTreeSet<u64> = stored.iter().map(|m| m.match_idx).collect();
     let todo: Vec<u64> = wanted.difference(&done).copied().collect();
+    if todo.is_empty() && !wanted.is_empty() && !prepared.quiet {
+        errln!(
+            "{}",
+            already_complete(run_id, prepared.shard, wanted.len(), "report")
+        );
+    }
     let stop = stop_flag();
     let mut progress = Progress::new(
         "arena",
@@ -597,6 +604,16 @@ pub fn run_arena(args: ArenaArgs) -> Result<ExitCode> {
     }
     print_final_report(&store, &prepared.run.key, args.format)?;
     referee_error_exit(&store, run_id, &wanted)
+}
+
+/// Said when a run (or shard) is run again with every match already stored, so that the report
+/// that follows is not taken for a new one.
+fn already_complete(run_id: i64, shard: Option<(u64, u64)>, matches: usize, what: &str) -> String {
+    let run = match shard {
+        Some((k, n)) => format!("shard {k}/{n} of run {run_id}"),
+        None => format!("run {run_id}"),
+    };
+    format!("{run} is already complete ({matches} matches): nothing to play; the {what} follows")
 }
 
 /// `--compare-referee`: every scheduled match through both referees, differences printed.
@@ -723,6 +740,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
     );
     let mut watch = RefereeWatch::default();
     let mut next_group = 0;
+    let mut played_any = false;
     let status = loop {
         let head = HeadToHead::from_matches(&records, group_size);
         let status = sprt.status_pentanomial(&head.pentanomial()).ok();
@@ -743,6 +761,7 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
             .flat_map(|g| g * group_size..(g + 1) * group_size)
             .filter(|i| !done.contains(i))
             .collect();
+        played_any |= !todo.is_empty();
         prepared
             .tournament
             .run(&Catalog, &mut store, run_id, &todo, &stop, |played| {
@@ -759,12 +778,17 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
                 }
             })?;
     };
-    progress.print_status();
     progress.finish();
     store.verify_still_intact()?;
     watch.give_up()?;
     if stop.load(Ordering::SeqCst) {
         return Ok(interrupted(&prepared.db));
+    }
+    if !played_any && !records.is_empty() && !prepared.quiet {
+        errln!(
+            "{}",
+            already_complete(run_id, None, records.len(), "result")
+        );
     }
     let head = HeadToHead::from_matches(&records, group_size);
     if let Some(s) = status
@@ -789,7 +813,14 @@ pub fn run_sprt(args: SprtArgs) -> Result<ExitCode> {
         };
         store.set_verdict(run_id, &serde_json::to_string(&verdict)?)?;
     }
-    let printed = print_sprt_result(&args, &bots, &records, &head, status.as_ref(), &prepared);
+    let printed = print_sprt_result(
+        &args,
+        &bots,
+        &records,
+        &head,
+        status.as_ref(),
+        (run_id, &prepared.db),
+    );
     match printed {
         Err(e) if crate::is_broken_pipe(&e) => {}
         result => result?,
@@ -823,7 +854,7 @@ fn print_sprt_result(
     records: &[realm_store::MatchRecord],
     head: &HeadToHead,
     status: Option<&SprtStatus>,
-    prepared: &Prepared,
+    (run_id, db): (i64, &std::path::Path),
 ) -> Result<()> {
     outln!(
         "SPRT {} vs {}: elo0 {} elo1 {} alpha {} beta {}",
@@ -859,11 +890,7 @@ fn print_sprt_result(
         }
         None => outln!("no decision: not enough games to compute the LLR")?,
     }
-    outln!(
-        "run {} stored in {}",
-        prepared.run.key,
-        prepared.db.display()
-    )?;
+    outln!("run {run_id} stored in {}", db.display())?;
     Ok(())
 }
 

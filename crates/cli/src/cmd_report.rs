@@ -102,11 +102,11 @@ pub fn run_report(args: ReportArgs) -> Result<ExitCode> {
         for run in store.runs()? {
             let _ = writeln!(
                 text,
-                "{:>4}  {}  {}  {:<14} {}",
+                "{:>4}  {}  {}  {:<20} {}",
                 run.id,
                 run.key,
                 run.created_at,
-                run.game,
+                game_label(&run.game, run.variant.as_deref()),
                 progress_text(&store, &run)?
             );
         }
@@ -152,6 +152,14 @@ fn complete_or_exit(store: &Store, runs: &[RunRecord], required: bool) -> Result
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The game as a run plays it: `kingdomino`, or `blocking (duo)` with a variant.
+pub fn game_label(game: &str, variant: Option<&str>) -> String {
+    match variant {
+        Some(variant) => format!("{game} ({variant})"),
+        None => game.to_string(),
+    }
 }
 
 /// `9/9 matches`, or how an SPRT stopped the run, plus any failed matches.
@@ -269,7 +277,11 @@ fn write_table(out: &mut String, r: &RunReport) -> std::fmt::Result {
     writeln!(
         out,
         "run {} ({}), {} {} players, seed {}: {extent}",
-        run.id, run.key, run.game, run.n_players, run.seed
+        run.id,
+        run.key,
+        game_label(&run.game, run.variant.as_deref()),
+        run.n_players,
+        run.seed
     )?;
     if !r.referee_errors.is_empty() {
         let errors = &r.referee_errors;

@@ -1,18 +1,21 @@
 //! What `realm arena` and `realm sprt` show while they run: an indicatif bar on a terminal; on
-//! any other stderr (a log file, a CI job, a Slurm task) a plain status line at most every
-//! `STATUS_EVERY`, since a bar would not be drawn there; nothing but warnings with `--quiet`.
+//! any other stderr (a log file, a CI job, a Slurm task) plain status lines paced by `Pacing`,
+//! since a bar would not be drawn there; nothing but warnings with `--quiet`.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use realm_arena::report::{placings, HeadToHeadTally};
 use realm_stats::WengLinTable;
 use realm_store::{MatchErrorRecord, MatchRecord};
 
 use crate::cmd_report::elo_text;
 
-/// The longest wait between two status lines when stderr is not a terminal.
+/// When stderr is not a terminal, the first status line waits this long after the start: a line
+/// at the first match said "1/2000", which looked stuck, and had no rate worth reading.
+const FIRST_LINE_AFTER: Duration = Duration::from_secs(3);
+/// The wait between two status lines after the first.
 const STATUS_EVERY: Duration = Duration::from_secs(10);
 /// Referee errors reported one by one; later ones are only counted.
 const WARNINGS_SHOWN: usize = 5;
@@ -22,10 +25,57 @@ pub struct Progress {
     /// Print status lines (stderr is not a terminal and not `--quiet`).
     lines: bool,
     label: &'static str,
-    started: Instant,
+    pacing: Pacing,
     done_at_start: u64,
-    last_line: Option<Instant>,
     referee_errors: usize,
+}
+
+/// When status lines are due: the first `FIRST_LINE_AFTER` after the start, then every
+/// `STATUS_EVERY`, and a last one at the end unless the last line already said the same.
+struct Pacing {
+    started: Instant,
+    last_line: Option<Instant>,
+    /// Matches done and the message of the last line printed.
+    last_said: Option<(u64, String)>,
+}
+
+impl Pacing {
+    fn new(started: Instant) -> Pacing {
+        Pacing {
+            started,
+            last_line: None,
+            last_said: None,
+        }
+    }
+
+    /// Whether a line is due at `now` while the run goes on.
+    fn due(&self, now: Instant) -> bool {
+        match self.last_line {
+            None => now.saturating_duration_since(self.started) >= FIRST_LINE_AFTER,
+            Some(last) => now.saturating_duration_since(last) >= STATUS_EVERY,
+        }
+    }
+
+    /// Whether the run's last line is still to be printed.
+    fn final_due(&self, done: u64, message: &str) -> bool {
+        self.last_said
+            .as_ref()
+            .is_none_or(|(d, m)| *d != done || m != message)
+    }
+
+    fn said(&mut self, now: Instant, done: u64, message: String) {
+        self.last_line = Some(now);
+        self.last_said = Some((done, message));
+    }
+}
+
+/// A rate as people read it: one decimal below 100 per second, none above (`84.1/s`, `212/s`).
+fn rate_text(per_second: f64) -> String {
+    if per_second >= 99.95 {
+        format!("{per_second:.0}/s")
+    } else {
+        format!("{per_second:.1}/s")
+    }
 }
 
 impl Progress {
@@ -41,19 +91,22 @@ impl Progress {
             },
         );
         bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} matches  {per_sec}  ETA {eta}  {msg}",
-            )
-            .expect("valid template"),
+            ProgressStyle::with_template("{bar:30} {pos}/{len} matches  {rate}  ETA {eta}  {msg}")
+                .expect("valid template")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&rate_text(state.per_sec()));
+                    },
+                ),
         );
         bar.set_position(done);
         Progress {
             bar,
             lines: !quiet && !terminal,
             label,
-            started: Instant::now(),
+            pacing: Pacing::new(Instant::now()),
             done_at_start: done,
-            last_line: None,
             referee_errors: 0,
         }
     }
@@ -70,26 +123,29 @@ impl Progress {
             n => format!("{message}  ({n} without a result)"),
         };
         self.bar.set_message(message);
-        let progressed = self.bar.position() > self.done_at_start || self.referee_errors > 0;
-        if self.lines && progressed && self.last_line.is_none_or(|t| t.elapsed() >= STATUS_EVERY) {
-            self.print_status();
+        let now = Instant::now();
+        if self.lines && self.progressed() && self.pacing.due(now) {
+            self.print_status(now);
         }
     }
 
-    /// Prints the status line now (when status lines are on), e.g. as the final word.
-    pub fn print_status(&mut self) {
-        if !self.lines {
-            return;
-        }
+    /// Something happened in this run (a match played, or one left without a result).
+    fn progressed(&self) -> bool {
+        self.bar.position() > self.done_at_start || self.referee_errors > 0
+    }
+
+    fn print_status(&mut self, now: Instant) {
         let done = self.bar.position();
-        let rate = (done - self.done_at_start) as f64 / self.started.elapsed().as_secs_f64();
+        let elapsed = now.saturating_duration_since(self.pacing.started);
+        let rate = (done - self.done_at_start) as f64 / elapsed.as_secs_f64().max(1e-3);
+        let message = self.bar.message();
         errln!(
-            "{}: {done}/{} matches, {rate:.1}/s  {}",
+            "{}: {done}/{} matches, {}  {message}",
             self.label,
             self.bar.length().unwrap_or(0),
-            self.bar.message()
+            rate_text(rate)
         );
-        self.last_line = Some(Instant::now());
+        self.pacing.said(now, done, message);
     }
 
     /// Warns about a match whose external referee failed (the first few, one line each).
@@ -119,7 +175,12 @@ impl Progress {
         self.bar.suspend(|| errln!("{text}"));
     }
 
-    pub fn finish(&self) {
+    /// Ends the display: the bar goes, and status lines end with where the run got to.
+    pub fn finish(&mut self) {
+        let (done, message) = (self.bar.position(), self.bar.message());
+        if self.lines && self.progressed() && self.pacing.final_due(done, &message) {
+            self.print_status(Instant::now());
+        }
         self.bar.finish_and_clear();
     }
 }
@@ -205,6 +266,32 @@ mod tests {
             data: vec![BTreeMap::new(); 3],
             late_calls: vec![0; 3],
         }
+    }
+
+    #[test]
+    fn status_lines_wait_for_a_rate_then_come_every_ten_seconds_and_end_the_run() {
+        let start = Instant::now();
+        let at = |seconds: u64| start + Duration::from_secs(seconds);
+        let mut pacing = Pacing::new(start);
+        // Not at the first match: a line then said "1/2000".
+        assert!(!pacing.due(start));
+        assert!(!pacing.due(at(2)));
+        assert!(pacing.due(at(3)));
+        pacing.said(at(3), 40, "40-0-0".into());
+        assert!(!pacing.due(at(12)));
+        assert!(pacing.due(at(13)));
+        // The last line unless the last one printed already said the same.
+        assert!(!pacing.final_due(40, "40-0-0"));
+        assert!(pacing.final_due(41, "41-0-0"));
+        assert!(Pacing::new(start).final_due(2, "2-0-0"));
+    }
+
+    #[test]
+    fn rates_are_rounded() {
+        assert_eq!(rate_text(84.0554), "84.1/s");
+        assert_eq!(rate_text(0.04), "0.0/s");
+        assert_eq!(rate_text(99.96), "100/s");
+        assert_eq!(rate_text(212.49), "212/s");
     }
 
     #[test]

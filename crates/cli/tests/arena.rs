@@ -837,3 +837,101 @@ fn a_store_deleted_while_the_arena_plays_is_an_error_not_a_finished_run() {
     );
     assert_eq!(stdout(&out), "", "no report of matches that are lost");
 }
+
+/// `realm COMMAND GAME builtin:greedy builtin:random EXTRA...` in `dir`.
+fn greedy_against_random(
+    dir: &Path,
+    command: &str,
+    game: &str,
+    extra: &[&str],
+) -> std::process::Output {
+    let bots = [command, game, "builtin:greedy", "builtin:random"];
+    run(dir, &[&bots[..], extra].concat())
+}
+
+#[test]
+fn a_finished_run_run_again_says_nothing_was_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let arena = |extra: &[&str]| {
+        let args = [&["--games", "4", "--db", "r.sqlite"][..], extra].concat();
+        greedy_against_random(dir.path(), "arena", "kingdomino", &args)
+    };
+    let first = arena(&[]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let again = arena(&[]);
+    assert!(again.status.success());
+    assert_eq!(
+        stderr(&again),
+        "run 1 is already complete (4 matches): nothing to play; the report follows\n"
+    );
+    assert_eq!(stdout(&again), stdout(&first));
+    assert_eq!(
+        stderr(&arena(&["--shard", "2/2"])),
+        "shard 2/2 of run 1 is already complete (2 matches): nothing to play; the report follows\n"
+    );
+    let sprt = || {
+        let args = ["--elo1", "100", "--db", "s.sqlite"];
+        greedy_against_random(dir.path(), "sprt", "kingdomino", &args)
+    };
+    let first = sprt();
+    assert!(first.status.success(), "{}", stderr(&first));
+    let games = stored(&dir.path().join("s.sqlite")).len();
+    assert_eq!(
+        stderr(&sprt()),
+        format!(
+            "run 1 is already complete ({games} matches): nothing to play; the result follows\n"
+        )
+    );
+}
+
+#[test]
+fn status_lines_end_with_the_whole_run_and_sprt_names_the_run_by_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = greedy_against_random(dir.path(), "arena", "kingdomino", &["--games", "4"]);
+    // stderr is a pipe: status lines, the last one said when the run ends.
+    let status = stderr(&out);
+    let last = status.lines().last().unwrap_or_default();
+    assert!(last.starts_with("arena: 4/4 matches, "), "{status}");
+    let out = greedy_against_random(dir.path(), "sprt", "kingdomino", &["--elo1", "100"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).lines().last(),
+        Some("run 2 stored in realm.sqlite")
+    );
+    // One last line, not the same line twice (with only its rate changed).
+    let status = stderr(&out);
+    let without_rate = |line: &str| {
+        let (head, rest) = line.split_once(", ").unwrap_or((line, ""));
+        (
+            head.to_string(),
+            rest.split_once("  ").map(|(_, m)| m.to_string()),
+        )
+    };
+    let lines: Vec<_> = status.lines().map(without_rate).collect();
+    assert!(lines.windows(2).all(|w| w[0] != w[1]), "{status}");
+}
+
+#[test]
+fn the_report_header_and_the_run_list_name_the_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let extra = ["--variant", "duo", "--games", "2", "--quiet"];
+    let out = greedy_against_random(dir.path(), "arena", "blocking", &extra);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let store = Store::open(&dir.path().join("realm.sqlite")).unwrap();
+    let run_record = store.latest_run().unwrap().unwrap();
+    assert_eq!(
+        stdout(&out).lines().next().unwrap(),
+        format!(
+            "run 1 ({}), blocking (duo) 2 players, seed 1: 2/2 matches",
+            run_record.key
+        )
+    );
+    let list = run(dir.path(), &["report", "--list"]);
+    assert_eq!(
+        stdout(&list),
+        format!(
+            "   1  {}  {}  blocking (duo)       2/2 matches\n",
+            run_record.key, run_record.created_at
+        )
+    );
+}

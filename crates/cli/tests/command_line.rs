@@ -183,11 +183,17 @@ fn more_bots_than_cores_at_once_is_warned_for_process_bots_only() {
     assert!(!arena("builtin:random").contains("warning"));
 }
 
-/// `realm ARGS` in a fresh folder: its exit code and stderr.
-fn failure(args: &[&str]) -> (Option<i32>, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let out = run(dir.path(), args);
-    (out.status.code(), stderr(&out))
+/// Each `realm ARGS`, in a fresh folder, exits 2 with its error line and nothing else.
+fn assert_each_refused(cases: &[(Vec<&str>, &str)]) {
+    for (args, expected) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let out = run(dir.path(), args);
+        assert_eq!(
+            (out.status.code(), stderr(&out)),
+            (Some(2), format!("{expected}\n")),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
@@ -257,11 +263,30 @@ fn counts_elo_bounds_and_search_budgets_that_cannot_work_are_refused() {
              positive whole number",
         ),
     ];
-    for (args, expected) in cases {
-        assert_eq!(
-            failure(&args),
-            (Some(2), format!("{expected}\n")),
-            "{args:?}"
-        );
-    }
+    assert_each_refused(&cases);
+}
+
+#[test]
+fn negative_numbers_reach_their_flags_check_instead_of_being_taken_for_flags() {
+    let play = ["play", "kingdomino", "builtin:greedy", "builtin:random"];
+    let sprt = ["sprt", "kingdomino", "builtin:greedy", "builtin:random"];
+    let cases: [(Vec<&str>, &str); 4] = [
+        (
+            [&play[..], &["--time-scale", "-1"]].concat(),
+            "error: --time-scale must be a positive number, not -1",
+        ),
+        (
+            [&sprt[..], &["--referee-timeout", "-3"]].concat(),
+            "error: --referee-timeout must be a positive number of seconds, not -3",
+        ),
+        (
+            [&sprt[..], &["--alpha", "-0.1"]].concat(),
+            "error: invalid SPRT configuration: alpha must be between 0 and 1",
+        ),
+        (
+            [&sprt[..], &["--beta", "-0.1"]].concat(),
+            "error: invalid SPRT configuration: beta must be between 0 and 1",
+        ),
+    ];
+    assert_each_refused(&cases);
 }
