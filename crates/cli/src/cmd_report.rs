@@ -183,15 +183,21 @@ fn progress_text(store: &Store, run: &RunRecord) -> Result<String> {
 }
 
 pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
-    let mut into = Store::open(&args.into)?;
+    // Every source is opened, and so checked, before the output is touched.
+    let sources = args
+        .sources
+        .iter()
+        .map(|path| open_source(path))
+        .collect::<Result<Vec<_>>>()?;
+    let created = !args.into.exists();
+    let merged = merge_into(&args.into, &sources);
+    if merged.is_err() && created {
+        remove_store_files(&args.into);
+    }
+    let (into, added) = merged?;
     let mut keys = std::collections::BTreeSet::new();
-    for source_path in &args.sources {
-        if !source_path.exists() {
-            bail!("no results store at {}", source_path.display());
-        }
-        let source = Store::open_read_only(source_path)?;
-        let added = into.merge_from(&source)?;
-        outln!("{}: {added} matches added", source_path.display())?;
+    for ((path, source), added) in args.sources.iter().zip(&sources).zip(added) {
+        outln!("{}: {added} matches added", path.display())?;
         keys.extend(source.runs()?.into_iter().map(|r| r.key));
     }
     for warning in completeness::content_splits(&into)? {
@@ -203,6 +209,30 @@ pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
         .filter(|r| keys.contains(&r.key))
         .collect();
     complete_or_exit(&into, &merged, args.require_complete)
+}
+
+fn open_source(path: &Path) -> Result<Store> {
+    if !path.exists() {
+        bail!("no results store at {}", path.display());
+    }
+    Ok(Store::open_read_only(path)?)
+}
+
+/// Opens (creating it if need be) the store at `path` and merges `sources` into it, all in one
+/// transaction, so a merge that fails leaves an existing store as it was.
+fn merge_into(path: &Path, sources: &[Store]) -> Result<(Store, Vec<usize>)> {
+    let mut into = Store::open(path)?;
+    let added = into.merge_all(&sources.iter().collect::<Vec<_>>())?;
+    Ok((into, added))
+}
+
+/// Removes a store this merge created and could not fill, with its journal files.
+fn remove_store_files(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(name);
+    }
 }
 
 /// Builds the report of run `key` from the store, failed matches and SPRT verdict included.

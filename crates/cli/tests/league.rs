@@ -588,3 +588,65 @@ fn a_removed_rejected_or_retired_bot_can_be_added_again() {
     );
     assert!(stderr(&taken).contains("is taken"), "{}", stderr(&taken));
 }
+
+#[test]
+fn a_merged_league_keeps_its_retired_rejected_and_removed_bots_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["league", "new", "main", "kingdomino"]);
+    ok(d, &["league", "add", "main", "builtin:greedy"]);
+    ok(
+        d,
+        &[
+            "league",
+            "add",
+            "main",
+            "builtin:random",
+            "--note",
+            "baseline",
+        ],
+    );
+    ok(d, &["league", "add", "main", "builtin:reference"]);
+    let crash = run(d, &["league", "add", "main", "exit 3", "--as", "crash"]);
+    assert_eq!(crash.status.code(), Some(1), "{}", stderr(&crash));
+    ok(d, &["league", "run", "main", "--games", "6", "--quiet"]);
+    ok(d, &["league", "retire", "main", "builtin:random"]);
+    ok(d, &["league", "remove", "main", "builtin:reference"]);
+    ok(d, &["merge", "realm.sqlite", "--into", "copy.sqlite"]);
+    let show = |db: &str| {
+        ok(
+            d,
+            &["league", "show", "main", "--db", db, "--format", "json"],
+        )
+    };
+    assert_eq!(show("copy.sqlite"), show("realm.sqlite"));
+    let rows: Vec<Value> = serde_json::from_str(&show("copy.sqlite")).unwrap();
+    let standing = |label: &str| {
+        let r = row(&rows, label);
+        (r["status"].clone(), r["note"].clone())
+    };
+    assert_eq!(
+        standing("builtin:random"),
+        ("retired".into(), "baseline".into())
+    );
+    assert_eq!(standing("crash"), ("rejected".into(), Value::Null));
+    // Only one bot is left to schedule, as in the league merged.
+    let out = run(
+        d,
+        &[
+            "league",
+            "run",
+            "main",
+            "--db",
+            "copy.sqlite",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("has 1 active bots for 2 seats"),
+        "{}",
+        stderr(&out)
+    );
+}

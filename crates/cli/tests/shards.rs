@@ -157,3 +157,55 @@ fn a_store_for_network_file_systems_uses_a_rollback_journal() {
     let header = std::fs::read(dir.path().join("local.sqlite")).unwrap();
     assert_eq!((header[18], header[19]), (2, 2));
 }
+
+/// `path` and its journal files that exist.
+fn store_files(dir: &std::path::Path, name: &str) -> Vec<String> {
+    ["", "-wal", "-shm", "-journal"]
+        .iter()
+        .map(|suffix| format!("{name}{suffix}"))
+        .filter(|file| dir.join(file).exists())
+        .collect()
+}
+
+#[test]
+fn a_merge_that_fails_leaves_no_new_store_and_an_old_one_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("notes.txt"), "not a store\n").unwrap();
+    let out = run(d, &["merge", "notes.txt", "--into", "new.sqlite"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with("notes.txt is not a realm results store (not an SQLite database)\n"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(store_files(d, "new.sqlite"), Vec::<String>::new());
+
+    // Two copies of a league that each took a different second bot cannot be merged.
+    for (db, second) in [
+        ("a.sqlite", "builtin:random"),
+        ("b.sqlite", "builtin:reference"),
+    ] {
+        for args in [
+            vec!["league", "new", "main", "kingdomino"],
+            vec!["league", "add", "main", "builtin:greedy"],
+            vec!["league", "add", "main", second],
+        ] {
+            let out = run(d, &[&args[..], &["--db", db]].concat());
+            assert!(out.status.success(), "{}", stderr(&out));
+        }
+    }
+    let clash = "error: cannot merge run league:main: its entrant 1 is `builtin:random` \
+                 (builtin:random) in one store and `builtin:reference` (builtin:reference) in \
+                 the other\n";
+    let out = run(d, &["merge", "a.sqlite", "b.sqlite", "--into", "m.sqlite"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), clash);
+    assert_eq!(store_files(d, "m.sqlite"), Vec::<String>::new());
+    let show = || stdout(&run(d, &["league", "show", "main", "--db", "a.sqlite"]));
+    let before = show();
+    let out = run(d, &["merge", "b.sqlite", "--into", "a.sqlite"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), clash);
+    assert_eq!(show(), before);
+}

@@ -10,10 +10,12 @@
 //! schema only moves forward through numbered migrations. This crate knows no game rules and
 //! runs no matches.
 
+mod merge;
 mod migrations;
 mod model;
 mod read_only;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -297,48 +299,7 @@ impl Store {
     /// and a run asked for more matches than it had records the larger count.
     pub fn ensure_run(&mut self, run: &RunRecord, bots: &[BotRecord]) -> Result<i64> {
         let tx = self.write_transaction()?;
-        let existing: Option<i64> = tx
-            .query_row("SELECT id FROM runs WHERE key = ?1", [&run.key], |r| {
-                r.get(0)
-            })
-            .optional()?;
-        let run_id = match existing {
-            Some(id) => {
-                // A run asked for more matches grows; one asked for fewer keeps what it has.
-                tx.execute(
-                    "UPDATE runs SET n_matches = ?1 WHERE id = ?2 AND n_matches < ?1",
-                    params![run.n_matches as i64, id],
-                )?;
-                id
-            }
-            None => {
-                tx.execute(
-                    "INSERT INTO runs (key, kind, created_at, game, variant, league, n_players, seed, \
-                     n_matches, config) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                    params![
-                        run.key,
-                        run.kind,
-                        run.created_at,
-                        run.game,
-                        run.variant,
-                        run.league,
-                        run.n_players as i64,
-                        run.seed as i64,
-                        run.n_matches as i64,
-                        run.config,
-                    ],
-                )?;
-                let run_id = tx.last_insert_rowid();
-                for (idx, bot) in bots.iter().enumerate() {
-                    let bot_id = upsert_bot(&tx, bot)?;
-                    tx.execute(
-                        "INSERT INTO run_bots (run_id, idx, bot_id, name) VALUES (?1, ?2, ?3, ?4)",
-                        params![run_id, idx as i64, bot_id, bot.name],
-                    )?;
-                }
-                run_id
-            }
-        };
+        let run_id = ensure_run_in(&tx, run, bots)?;
         tx.commit()?;
         Ok(run_id)
     }
@@ -361,14 +322,7 @@ impl Store {
     /// A stored match is no longer a failed one: its `match_errors` row goes.
     pub fn insert_matches(&mut self, run_id: i64, matches: &[MatchRecord]) -> Result<usize> {
         let tx = self.write_transaction()?;
-        let mut inserted = 0;
-        for m in matches {
-            inserted += insert_match(&tx, run_id, m)?;
-            tx.execute(
-                "DELETE FROM match_errors WHERE run_id = ?1 AND match_idx = ?2",
-                params![run_id, m.match_idx as i64],
-            )?;
-        }
+        let inserted = insert_matches_in(&tx, run_id, matches)?;
         tx.commit()?;
         Ok(inserted)
     }
@@ -561,21 +515,10 @@ impl Store {
 
     /// Deletes every match of the run in which entrant `idx` sat; returns how many.
     pub fn delete_matches_of(&mut self, run_id: i64, idx: usize) -> Result<usize> {
-        let doomed: Vec<u64> = self
-            .matches(run_id)?
-            .into_iter()
-            .filter(|m| m.seats.contains(&idx))
-            .map(|m| m.match_idx)
-            .collect();
         let tx = self.write_transaction()?;
-        for i in &doomed {
-            tx.execute(
-                "DELETE FROM matches WHERE run_id = ?1 AND match_idx = ?2",
-                params![run_id, *i as i64],
-            )?;
-        }
+        let deleted = delete_matches_with(&tx, run_id, &BTreeSet::from([idx]))?;
         tx.commit()?;
-        Ok(doomed.len())
+        Ok(deleted)
     }
 
     /// The next free match index of a run (one past the largest stored or failed one).
@@ -602,28 +545,6 @@ impl Store {
                 .into_iter()
                 .collect()
         })
-    }
-
-    /// Copies every run, match and unresolved match error of `other` into this store. Runs are
-    /// matched by key, matches by (run key, index), so merging the same shard twice changes
-    /// nothing; an error is copied only for a match this store does not have. Returns matches
-    /// added.
-    pub fn merge_from(&mut self, other: &Store) -> Result<usize> {
-        let mut added = 0;
-        for run in other.runs()? {
-            let bots = other.run_bots(run.id)?;
-            let run_id = self.ensure_run(&run, &bots)?;
-            added += self.insert_matches(run_id, &other.matches(run.id)?)?;
-            for error in other.match_errors(run.id)? {
-                self.record_match_error(run_id, &error)?;
-            }
-            if let Some(verdict) = other.verdict(run.id)? {
-                if self.verdict(run_id)?.is_none() {
-                    self.set_verdict(run_id, &verdict)?;
-                }
-            }
-        }
-        Ok(added)
     }
 }
 
@@ -659,6 +580,104 @@ const RUN_SELECT: &str =
 const MATCH_SELECT: &str =
     "SELECT match_idx, seed, seats, scores, ranks, end_reason, detail, faults, \
      n_calls, duration_ms, replay_path, times_us, data, late_calls FROM matches";
+
+/// `Store::ensure_run` inside a transaction.
+fn ensure_run_in(tx: &rusqlite::Transaction, run: &RunRecord, bots: &[BotRecord]) -> Result<i64> {
+    let existing: Option<i64> = tx
+        .query_row("SELECT id FROM runs WHERE key = ?1", [&run.key], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    let run_id = match existing {
+        Some(id) => {
+            // A run asked for more matches grows; one asked for fewer keeps what it has.
+            tx.execute(
+                "UPDATE runs SET n_matches = ?1 WHERE id = ?2 AND n_matches < ?1",
+                params![run.n_matches as i64, id],
+            )?;
+            id
+        }
+        None => {
+            tx.execute(
+                "INSERT INTO runs (key, kind, created_at, game, variant, league, n_players, seed, \
+                 n_matches, config) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![
+                    run.key,
+                    run.kind,
+                    run.created_at,
+                    run.game,
+                    run.variant,
+                    run.league,
+                    run.n_players as i64,
+                    run.seed as i64,
+                    run.n_matches as i64,
+                    run.config,
+                ],
+            )?;
+            let run_id = tx.last_insert_rowid();
+            for (idx, bot) in bots.iter().enumerate() {
+                let bot_id = upsert_bot(tx, bot)?;
+                tx.execute(
+                    "INSERT INTO run_bots (run_id, idx, bot_id, name) VALUES (?1, ?2, ?3, ?4)",
+                    params![run_id, idx as i64, bot_id, bot.name],
+                )?;
+            }
+            run_id
+        }
+    };
+    Ok(run_id)
+}
+
+/// `Store::insert_matches` inside a transaction.
+fn insert_matches_in(
+    tx: &rusqlite::Transaction,
+    run_id: i64,
+    matches: &[MatchRecord],
+) -> Result<usize> {
+    let mut inserted = 0;
+    for m in matches {
+        inserted += insert_match(tx, run_id, m)?;
+        tx.execute(
+            "DELETE FROM match_errors WHERE run_id = ?1 AND match_idx = ?2",
+            params![run_id, m.match_idx as i64],
+        )?;
+    }
+    Ok(inserted)
+}
+
+/// Deletes every match of the run in which one of `entrants` sat; returns how many.
+fn delete_matches_with(
+    tx: &rusqlite::Transaction,
+    run_id: i64,
+    entrants: &BTreeSet<usize>,
+) -> Result<usize> {
+    if entrants.is_empty() {
+        return Ok(0);
+    }
+    let mut doomed = Vec::new();
+    let mut stmt = tx.prepare("SELECT match_idx, seats FROM matches WHERE run_id = ?1")?;
+    let rows = stmt.query_map([run_id], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+    })?;
+    for row in rows {
+        let (idx, seats) = row?;
+        let seats: Vec<usize> =
+            serde_json::from_str(&seats).map_err(|source| StoreError::Json {
+                column: "seats",
+                source,
+            })?;
+        if seats.iter().any(|s| entrants.contains(s)) {
+            doomed.push(idx);
+        }
+    }
+    for idx in &doomed {
+        tx.execute(
+            "DELETE FROM matches WHERE run_id = ?1 AND match_idx = ?2",
+            params![run_id, idx],
+        )?;
+    }
+    Ok(doomed.len())
+}
 
 fn upsert_bot(tx: &rusqlite::Transaction, bot: &BotRecord) -> Result<i64> {
     tx.execute(

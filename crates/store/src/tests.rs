@@ -593,3 +593,129 @@ fn a_store_truncated_while_open_is_not_intact() {
         )
     );
 }
+
+fn entrant(name: &str) -> BotRecord {
+    BotRecord {
+        name: name.into(),
+        command: format!("./{name}"),
+        hash: String::new(),
+    }
+}
+
+/// A league store at `path` with entrants `names` (statuses and notes as given) and matches
+/// of the first entrant against each other one (match `i` seats 0 and `i`).
+fn league_store(path: &std::path::Path, entrants: &[(&str, &str, Option<&str>)]) -> Store {
+    let mut store = Store::open(path).unwrap();
+    let id = store.ensure_run(&run("league:x"), &[]).unwrap();
+    for (i, (name, status, note)) in entrants.iter().enumerate() {
+        store.add_run_bot(id, &entrant(name), *note).unwrap();
+        store.set_run_bot_status(id, i, status).unwrap();
+        if i > 0 {
+            let mut m = game(i as u64);
+            m.seats = vec![0, i];
+            store.insert_matches(id, &[m]).unwrap();
+        }
+    }
+    store
+}
+
+fn standings(store: &Store) -> Vec<(String, String, Option<String>)> {
+    let id = store.run("league:x").unwrap().id;
+    let names = store.run_bots(id).unwrap().into_iter().map(|b| b.name);
+    names
+        .zip(store.run_bot_statuses(id).unwrap())
+        .map(|(name, (status, note))| (name, status, note))
+        .collect()
+}
+
+fn match_indices(store: &Store) -> Vec<u64> {
+    let id = store.run("league:x").unwrap().id;
+    store
+        .matches(id)
+        .unwrap()
+        .iter()
+        .map(|m| m.match_idx)
+        .collect()
+}
+
+fn owned(rows: &[(&str, &str, Option<&str>)]) -> Vec<(String, String, Option<String>)> {
+    rows.iter()
+        .map(|(n, s, note)| (n.to_string(), s.to_string(), note.map(String::from)))
+        .collect()
+}
+
+#[test]
+fn merging_a_league_keeps_each_entrants_status_and_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let roster = [
+        ("a", "active", None),
+        ("b", "retired", Some("old")),
+        ("c", "rejected", Some("crashed")),
+        ("d", "pending", None),
+    ];
+    let source = league_store(&dir.path().join("s.sqlite"), &roster);
+    let mut merged = Store::open(&dir.path().join("m.sqlite")).unwrap();
+    merged.merge_from(&source).unwrap();
+    assert_eq!(standings(&merged), owned(&roster));
+    assert_eq!(match_indices(&merged), vec![1, 2, 3]);
+}
+
+#[test]
+fn merging_two_copies_of_a_league_keeps_the_later_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ours = league_store(
+        &dir.path().join("ours.sqlite"),
+        &[
+            ("a", "active", None),
+            ("b", "retired", None),
+            ("c", "active", Some("v1")),
+            ("d", "pending", None),
+        ],
+    );
+    let theirs = league_store(
+        &dir.path().join("theirs.sqlite"),
+        &[
+            ("a", "active", None),
+            ("b", "active", Some("v2")),
+            ("c", "removed", None),
+            ("d", "active", None),
+            ("e", "retired", Some("late")),
+        ],
+    );
+    assert_eq!(ours.merge_from(&theirs).unwrap(), 1, "match 4 is new");
+    assert_eq!(
+        standings(&ours),
+        owned(&[
+            ("a", "active", None),
+            ("b", "retired", Some("v2")),
+            ("c", "removed", Some("v1")),
+            ("d", "active", None),
+            ("e", "retired", Some("late")),
+        ])
+    );
+    // The removed entrant's matches go, from either store.
+    assert_eq!(match_indices(&ours), vec![1, 3, 4]);
+}
+
+#[test]
+fn a_merge_that_fails_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = league_store(
+        &dir.path().join("good.sqlite"),
+        &[("a", "active", None), ("b", "active", None)],
+    );
+    let clashing = league_store(
+        &dir.path().join("clash.sqlite"),
+        &[("a", "active", None), ("z", "active", None)],
+    );
+    let path = dir.path().join("m.sqlite");
+    let mut merged = league_store(&path, &[("a", "retired", None)]);
+    let err = merged.merge_all(&[&good, &clashing]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot merge run league:x: its entrant 1 is `b` (./b) in one store and `z` (./z) in the \
+         other"
+    );
+    assert_eq!(standings(&merged), owned(&[("a", "retired", None)]));
+    assert_eq!(match_indices(&merged), Vec::<u64>::new());
+}
