@@ -658,10 +658,7 @@ impl SlotHolders {
         for client in &mut clients {
             client.write_all(b"GET / HTTP/1.1\r\nX-Slow: ").unwrap();
         }
-        // Every slot is taken once a request is refused.
-        while status_within(server, Duration::from_secs(30)) != Some(503) {
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        // Kept from the start, so that no slot times out while the others are taken.
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
         let thread = std::thread::spawn(move || {
@@ -672,6 +669,13 @@ impl SlotHolders {
                 std::thread::sleep(Duration::from_millis(200));
             }
         });
+        // Every slot is taken once a request is refused.
+        let refused = (0..600).any(|_| {
+            let status = status_within(server, Duration::from_secs(30));
+            std::thread::sleep(Duration::from_millis(50));
+            status == Some(503)
+        });
+        assert!(refused, "the 64 slot holders never filled the viewer");
         SlotHolders { stop, thread }
     }
 
