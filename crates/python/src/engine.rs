@@ -21,6 +21,27 @@ impl Layout {
     }
 }
 
+/// The lowest and highest value of each scalar of an observation, derived from the rules.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bounds {
+    pub low: Vec<f32>,
+    pub high: Vec<f32>,
+}
+
+impl Bounds {
+    /// Appends `count` scalars within `low..=high`.
+    pub fn push(&mut self, count: usize, low: f32, high: f32) -> &mut Self {
+        self.low.extend(std::iter::repeat_n(low, count));
+        self.high.extend(std::iter::repeat_n(high, count));
+        self
+    }
+
+    /// Appends `count` flags (0 or 1).
+    pub fn flags(&mut self, count: usize) -> &mut Self {
+        self.push(count, 0.0, 1.0)
+    }
+}
+
 /// How one game's `State` meets Python: action ids, protocol text and observations.
 pub trait Codec: 'static {
     type S: State + Sync;
@@ -34,6 +55,8 @@ pub trait Codec: 'static {
     /// Fills `board` (zeroed, `layout().board` in C order) and `scalars` (zeroed) with what
     /// `player` may see, players ordered from `player` onwards.
     fn observe(state: &Self::S, player: PlayerId, board: &mut [u8], scalars: &mut [f32]);
+    /// The range of each scalar `observe` writes, over every position of this game's setup.
+    fn scalar_bounds(state: &Self::S) -> Bounds;
     /// Redraws what no player has seen (no-op in games of perfect information).
     fn reshuffle_hidden(_state: &mut Self::S, _seed: u64) {}
     /// True when `action` ends the answer the player sends in one call.
@@ -67,6 +90,7 @@ pub trait Engine: Send + Sync {
     /// Plays uniformly random legal actions to the end; returns how many.
     fn random_playout(&mut self, rng: &mut dyn RngCore) -> usize;
     fn observe(&self, player: PlayerId, board: &mut [u8], scalars: &mut [f32]);
+    fn scalar_bounds(&self) -> Bounds;
     /// 1 at each legal id of the player to move, 0 elsewhere (`mask.len() == n_actions`).
     fn fill_mask(&self, mask: &mut [u8]);
     fn reshuffle_hidden(&mut self, seed: u64);
@@ -173,6 +197,10 @@ impl<C: Codec> Engine for Wrapped<C> {
 
     fn observe(&self, player: PlayerId, board: &mut [u8], scalars: &mut [f32]) {
         C::observe(&self.state, player, board, scalars);
+    }
+
+    fn scalar_bounds(&self) -> Bounds {
+        C::scalar_bounds(&self.state)
     }
 
     fn fill_mask(&self, mask: &mut [u8]) {

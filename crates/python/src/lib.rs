@@ -226,6 +226,15 @@ impl Game {
         guarded(|| Ok(self.engine.layout().n_scalars))
     }
 
+    /// (lowest, highest) value of each scalar, derived from the rules (the crate's README).
+    #[getter]
+    fn scalar_bounds(&self) -> PyResult<(Vec<f32>, Vec<f32>)> {
+        guarded(|| {
+            let bounds = self.engine.scalar_bounds();
+            Ok((bounds.low, bounds.high))
+        })
+    }
+
     /// Legal action ids of the player to move, in the game's order (empty at the end).
     fn legal_actions(&self) -> PyResult<Vec<u32>> {
         guarded(|| Ok(self.engine.legal_ids()))

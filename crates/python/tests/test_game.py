@@ -302,3 +302,25 @@ def test_observations_are_writable_and_writing_changes_nothing(config):
     assert game.legal_actions() == legal
     # Each observation is a new array: a later one is not the one written into.
     assert not np.shares_memory(game.observe(player)["action_mask"], obs["action_mask"])
+
+
+def test_every_observation_lies_within_the_scalar_bounds(config):
+    from realm_engines.envs import observation_space
+
+    low, high = (np.array(b, dtype=np.float32) for b in new_game(config, 0).scalar_bounds)
+    assert low.shape == high.shape == (new_game(config, 0).n_scalars,)
+    assert np.all(np.isfinite(low)) and np.all(np.isfinite(high)) and np.all(low < high)
+    for seed in range(3):
+        game = new_game(config, seed)
+        space = observation_space(game)
+        rng = random.Random(seed)
+        while True:
+            for p in range(game.n_players):
+                obs = game.observe(p)
+                scalars = obs["observation"]["scalars"]
+                outside = np.flatnonzero((scalars < low) | (scalars > high))
+                assert outside.size == 0, (outside, scalars[outside])
+                assert space.contains(obs)
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))

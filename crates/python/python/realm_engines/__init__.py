@@ -72,6 +72,10 @@ class Game:
     n_actions = property(lambda self: self._g.n_actions)
     board_shape = property(lambda self: self._g.board_shape)
     n_scalars = property(lambda self: self._g.n_scalars)
+    scalar_bounds = property(
+        lambda self: self._g.scalar_bounds,
+        doc="(lowest, highest) value of each scalar, derived from the rules.",
+    )
 
     def legal_actions(self) -> list:
         return self._g.legal_actions()

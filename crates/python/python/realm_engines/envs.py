@@ -33,12 +33,13 @@ __all__ = [
 
 def observation_space(game: realm_engines.Game) -> spaces.Dict:
     """The observation space of ``game``'s positions."""
+    low, high = (np.array(b, dtype=np.float32) for b in game.scalar_bounds)
     return spaces.Dict(
         {
             "observation": spaces.Dict(
                 {
                     "board": spaces.Box(0, 255, game.board_shape, np.uint8),
-                    "scalars": spaces.Box(-np.inf, np.inf, (game.n_scalars,), np.float32),
+                    "scalars": spaces.Box(low, high, (game.n_scalars,), np.float32),
                 }
             ),
             "action_mask": spaces.Box(0, 1, (game.n_actions,), np.int8),

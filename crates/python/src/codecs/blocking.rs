@@ -6,7 +6,7 @@ use realm_blocking::shapes::{tables, N_LETTERS};
 use realm_blocking::{Placement, Position};
 use realm_core::{PlayerId, State};
 
-use crate::engine::{plane_index, relative, Codec, Layout};
+use crate::engine::{plane_index, relative, Bounds, Codec, Layout};
 
 pub struct Blocking;
 
@@ -43,6 +43,13 @@ impl Codec for Blocking {
     fn text(pos: &Position, mv: &Placement) -> String {
         let player = pos.to_move().unwrap_or(0);
         representative(pos, player, *mv).to_string()
+    }
+
+    /// Every scalar is a flag.
+    fn scalar_bounds(pos: &Position) -> Bounds {
+        let mut bounds = Bounds::default();
+        bounds.flags(Self::layout(pos).n_scalars);
+        bounds
     }
 
     fn observe(pos: &Position, player: PlayerId, board: &mut [u8], scalars: &mut [f32]) {

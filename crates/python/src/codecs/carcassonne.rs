@@ -2,13 +2,13 @@
 //! `angle` quarter turns `(row * 143 + col) * 4 + angle`; no man `81796`; man token t (0..12,
 //! `40` is 12) `81797 + t`. Planes over the whole 143×143 board; the draw order is hidden.
 
-use realm_carcassonne::board::{Placement, N_TOKENS, SIZE};
+use realm_carcassonne::board::{Placement, MEN_PER_PLAYER, N_TOKENS, SIZE};
 use realm_carcassonne::protocol::token_text;
-use realm_carcassonne::tiles::tileset;
+use realm_carcassonne::tiles::{tileset, Kind};
 use realm_carcassonne::{Action, State};
 use realm_core::{PlayerId, State as _};
 
-use crate::engine::{plane_index, relative, seen_from, Codec, Layout};
+use crate::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
 
 pub struct Carcassonne;
 
@@ -102,6 +102,24 @@ impl Codec for Carcassonne {
         }
     }
 
+    /// The tile in hand and the pending flag are flags, a type's unseen count is at most its
+    /// count in the set, men left 0..=6; a score is at most what every block of the whole set
+    /// could pay (each block pays once, the same to every player in its majority).
+    fn scalar_bounds(state: &State) -> Bounds {
+        let types = &tileset().types;
+        let mut bounds = Bounds::default();
+        bounds.flags(types.len());
+        for ty in types {
+            bounds.push(1, 0.0, f32::from(ty.count));
+        }
+        bounds.flags(1);
+        for _ in 0..state.n_players() {
+            bounds.push(1, 0.0, max_score() as f32);
+            bounds.push(1, 0.0, f32::from(MEN_PER_PLAYER)).flags(2);
+        }
+        bounds
+    }
+
     fn reshuffle_hidden(state: &mut State, seed: u64) {
         state.reshuffle_hidden(seed);
     }
@@ -113,4 +131,30 @@ impl Codec for Carcassonne {
     fn answer_lines(texts: &[String]) -> Vec<String> {
         vec![texts.join(" ")]
     }
+}
+
+/// What one player can score at most with the whole tile set (RULES.md 3.5, 3.6): a castle
+/// part 2 and a shield 2, a road part 1, a monastery 9, and a field 3 per castle block, with
+/// no more blocks of a kind than parts of that kind.
+fn max_score() -> u64 {
+    let (mut castles, mut fields, mut points) = (0u64, 0u64, 0u64);
+    for ty in &tileset().types {
+        let base = ty.base();
+        let count = u64::from(ty.count);
+        for kind in &base.kinds[..usize::from(base.n_parts)] {
+            match kind {
+                Kind::Castle => {
+                    castles += count;
+                    points += 2 * count;
+                }
+                Kind::Road => points += count,
+                Kind::Monastery => points += 9 * count,
+                Kind::Field => fields += count,
+            }
+        }
+        if ty.shield {
+            points += 2 * count;
+        }
+    }
+    points + 3 * fields * castles
 }

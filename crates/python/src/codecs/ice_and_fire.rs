@@ -5,9 +5,10 @@
 
 use realm_core::PlayerId;
 use realm_ice_and_fire::geom::SIZE;
+use realm_ice_and_fire::rules::{MAX_TURNS, MINE_INCOME, START_GOLD, UNIT_UPKEEP};
 use realm_ice_and_fire::{Action, BuildingKind, Cell, GameState};
 
-use crate::engine::{plane_index, relative, Codec, Layout};
+use crate::engine::{plane_index, relative, Bounds, Codec, Layout};
 
 pub struct IceAndFire;
 
@@ -87,6 +88,23 @@ impl Codec for IceAndFire {
 
     fn text(state: &GameState, action: &Action) -> String {
         state.command(action)
+    }
+
+    /// A cell yields 1 gold, 4 more with an active mine, less its unit's upkeep (at most 20);
+    /// gold never goes below 0 (bankruptcy) and grows by at most the best income per turn.
+    fn scalar_bounds(_state: &GameState) -> Bounds {
+        let cells = CELLS as f32;
+        let income = (
+            cells * (1 - UNIT_UPKEEP[3]) as f32,
+            cells * (1 + MINE_INCOME) as f32,
+        );
+        let gold = START_GOLD as f32 + MAX_TURNS as f32 * income.1;
+        let mut bounds = Bounds::default();
+        bounds.push(1, 0.0, MAX_TURNS as f32).push(1, 0.0, 1.0);
+        for _ in 0..2 {
+            bounds.push(1, 0.0, gold).push(1, income.0, income.1);
+        }
+        bounds
     }
 
     fn observe(state: &GameState, player: PlayerId, board: &mut [u8], scalars: &mut [f32]) {

@@ -10,10 +10,10 @@ use realm_kingdomino::bits::Bits;
 use realm_kingdomino::bots::{pick_line, put_line};
 use realm_kingdomino::kingdom::{Cell, Placement};
 use realm_kingdomino::rules::Slot;
-use realm_kingdomino::tiles::tile;
+use realm_kingdomino::tiles::{tile, TILES};
 use realm_kingdomino::{Action, Game};
 
-use crate::engine::{plane_index, relative, seen_from, Codec, Layout};
+use crate::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
 
 pub struct Kingdomino<B>(PhantomData<B>);
 
@@ -109,6 +109,38 @@ impl<B: Bits> Codec for Kingdomino<B> {
             out[1] = f32::from(u8::from(game.is_eliminated(p)));
             out[2] = f32::from(u8::from(game.to_move() == Some(p)));
         }
+    }
+
+    /// Turn 1..=T, slot 0..=4; a line's slots: tile ID 0..=48, terrains 0..=6, crowns 0..=3,
+    /// owner 0..=players; a player's score is at most its land cells times the crowns of its
+    /// most crowned tiles, plus the middle kingdom (10), harmony (5) and the tie-break (2).
+    fn scalar_bounds(game: &Game<B>) -> Bounds {
+        let config = game.config();
+        let np = game.n_players();
+        let tiles = config.tiles_per_player() as usize;
+        let mut crowns: Vec<u32> = TILES.iter().map(|t| u32::from(t.crowns())).collect();
+        crowns.sort_unstable_by(|a, b| b.cmp(a));
+        let side = if B::S == 9 { 5 } else { 7 };
+        let cells = (2 * tiles).min(side * side - 1) as u32;
+        let score = cells * crowns[..tiles].iter().sum::<u32>() + 10 + 5 + 2;
+        let turns = config.n_turns() as f32;
+        let mut bounds = Bounds::default();
+        bounds
+            .push(1, 1.0, turns)
+            // The number of turns is fixed by the setup: 1..=T rather than T..=T, which
+            // Gymnasium takes for a mistake.
+            .push(1, 1.0, turns)
+            .push(1, 0.0, 4.0);
+        for _ in 0..8 {
+            bounds.push(1, 0.0, 48.0);
+            bounds.push(1, 0.0, 6.0).push(1, 0.0, 3.0);
+            bounds.push(1, 0.0, 6.0).push(1, 0.0, 3.0);
+            bounds.push(1, 0.0, np as f32);
+        }
+        for _ in 0..np {
+            bounds.push(1, 0.0, score as f32).flags(2);
+        }
+        bounds
     }
 
     fn reshuffle_hidden(game: &mut Game<B>, seed: u64) {
