@@ -155,14 +155,15 @@ enum Format {
 #[derive(Args, Clone, Copy, Debug)]
 struct TimeOverrides {
     /// Multiply every time limit by X (0 < X <= 1000) (default: the league's, set by `league new`)
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", allow_negative_numbers = true)]
     time_scale: Option<f64>,
     /// No time limits at all (default: the league's, set by `league new`)
     #[arg(long)]
     no_timeout: bool,
     /// Forgive answers up to MS milliseconds over each limit, counted as late answers
     /// (default: the league's, set by `league new`)
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true,
+          value_parser = crate::options::zero_or_more::<u64>)]
     time_margin: Option<u64>,
 }
 

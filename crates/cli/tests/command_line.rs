@@ -290,3 +290,36 @@ fn negative_numbers_reach_their_flags_check_instead_of_being_taken_for_flags() {
     ];
     assert_each_refused(&cases);
 }
+
+#[test]
+fn a_league_commands_negative_time_flags_reach_their_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let created = run(dir.path(), &["league", "new", "main", "kingdomino"]);
+    assert_eq!(created.status.code(), Some(0), "{}", stderr(&created));
+    for command in ["add", "run"] {
+        let mut args = vec!["league", command, "main"];
+        if command == "add" {
+            args.push("builtin:greedy");
+        }
+        let scale = run(dir.path(), &[&args[..], &["--time-scale", "-1"]].concat());
+        assert_eq!(
+            (scale.status.code(), stderr(&scale)),
+            (
+                Some(2),
+                "error: --time-scale must be a positive number, not -1\n".to_string()
+            ),
+            "{command}"
+        );
+        let margin = run(dir.path(), &[&args[..], &["--time-margin", "-5"]].concat());
+        assert_eq!(
+            (margin.status.code(), stderr(&margin)),
+            (
+                Some(2),
+                "error: invalid value '-5' for '--time-margin <MS>': expected a whole number, \
+                 0 or more (see --help)\n"
+                    .to_string()
+            ),
+            "{command}"
+        );
+    }
+}
