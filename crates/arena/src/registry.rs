@@ -20,7 +20,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError, RwLock};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Reads `+PGID` (register) and `-PGID` (deregister) lines; at end of file (realm is gone)
 /// sends SIGKILL to every group still registered. Only shell built-ins run per line.
@@ -134,12 +134,20 @@ pub fn become_subreaper() {
     }
 }
 
+/// How long `reap_group` waits for a killed group to be gone. SIGKILL is certain but not
+/// instant: on a loaded machine the dying members may wait for a core, so this bound is far
+/// above any load (the old 200 polls of 1 ms were not) and is reached only by members that
+/// escaped to another parent.
+const REAP_BOUND: Duration = Duration::from_secs(10);
+
 /// After SIGKILL of a group: reaps its members that were reparented to realm, until none is
-/// left (or a short bound passes, for members that escaped to another parent). A process that
+/// left (or `REAP_BOUND` passes, for members that escaped to another parent). A process that
 /// is not a subreaper (realm used as a library, from Python say) has nothing to wait for once
 /// no child of its own is left in the group: the rest are dying orphans of another parent.
 pub(crate) fn reap_group(pgid: i32) {
-    for _ in 0..200 {
+    let deadline = Instant::now() + REAP_BOUND;
+    let mut pause = Duration::from_micros(500);
+    while Instant::now() < deadline {
         // SAFETY: waitpid on our own children of that group, without blocking.
         let reaped = unsafe { libc::waitpid(-pgid, std::ptr::null_mut(), libc::WNOHANG) };
         if reaped > 0 {
@@ -154,7 +162,8 @@ pub(crate) fn reap_group(pgid: i32) {
         if unsafe { libc::kill(-pgid, 0) } == -1 {
             return;
         }
-        thread::sleep(Duration::from_millis(1));
+        thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(10));
     }
 }
 
