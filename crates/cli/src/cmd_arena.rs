@@ -93,6 +93,11 @@ pub struct RunFlags {
     /// Where kept replays go (default: replays/run-KEY/)
     #[arg(long)]
     replay_dir: Option<PathBuf>,
+    /// Record each call's response time in kept replays (the viewer shows it on the call).
+    /// On by default with --keep-replays faults, where every kept replay is a fault to debug;
+    /// off otherwise, so the same seed and answers give the same replay bytes
+    #[arg(long)]
+    timings: bool,
     /// Run only shard K of N (1-based), e.g. 2/8; merge shards with `realm merge`
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
@@ -212,6 +217,14 @@ pub(crate) enum Keep {
     All,
     Faults,
     None,
+}
+
+impl Keep {
+    /// Whether kept replays record response times: when asked, and always when only faulted
+    /// replays are kept (a fault is what a bot author debugs, and its timing is part of it).
+    pub(crate) fn records_timings(self, asked: bool) -> bool {
+        asked || matches!(self, Keep::Faults)
+    }
 }
 
 impl From<Keep> for KeepReplays {
@@ -348,7 +361,9 @@ fn prepare(
         labels,
         schedule,
         jobs,
-        options: flags.time.match_options(false)?,
+        options: flags
+            .time
+            .match_options(flags.keep_replays.records_timings(flags.timings))?,
         limits: OutputLimits::default(),
         keep_replays,
         // Absolute, so the paths in the store still lead to the replays from any directory

@@ -119,6 +119,10 @@ enum Action {
         /// Where kept replays go (default: replays/league-HASH of the league's name)
         #[arg(long)]
         replay_dir: Option<PathBuf>,
+        /// Record each call's response time in kept replays (on by default with
+        /// --keep-replays faults)
+        #[arg(long)]
+        timings: bool,
         /// No progress lines on stderr
         #[arg(long, short)]
         quiet: bool,
@@ -342,6 +346,7 @@ pub fn run(args: LeagueArgs) -> Result<std::process::ExitCode> {
             until_stable,
             keep_replays,
             replay_dir,
+            timings,
             quiet,
             time,
         } => run_league(
@@ -350,7 +355,7 @@ pub fn run(args: LeagueArgs) -> Result<std::process::ExitCode> {
             jobs,
             games,
             until_stable,
-            keep_replays.into(),
+            (keep_replays.into(), keep_replays.records_timings(timings)),
             replay_dir,
             quiet,
             time,
@@ -575,14 +580,14 @@ fn run_league(
     jobs: Option<usize>,
     games: Option<u64>,
     until_stable: bool,
-    keep_replays: KeepReplays,
+    (keep_replays, timings): (KeepReplays, bool),
     replay_dir: Option<PathBuf>,
     quiet: bool,
     time: TimeOverrides,
 ) -> Result<std::process::ExitCode> {
     let mut store = Store::open(db)?;
     let run = find(&store, name)?;
-    let options = time.over(league_time(&run)).match_options(false)?;
+    let options = time.over(league_time(&run)).match_options(timings)?;
     let spec = template(&run);
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())

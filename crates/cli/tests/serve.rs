@@ -294,3 +294,60 @@ fn view_warns_of_a_replay_from_a_newer_realm_and_serves_it() {
     let server = Server::start(dir.path(), &["view", "future.json"]);
     assert_eq!(server.get("/api/replay/future.json"), (200, text));
 }
+
+/// How many calls of the replay at `path` carry a response time.
+fn timed_calls(path: &std::path::Path) -> usize {
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    replay["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["time_us"].is_u64())
+        .count()
+}
+
+/// The kept replays of an arena run in `dir` with `args` added, by file name.
+fn kept_replays(dir: &std::path::Path, args: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut all = vec![
+        "arena",
+        "kingdomino",
+        "builtin:greedy",
+        "builtin:random",
+        "exit 3",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--replay-dir",
+        "kept",
+        "--quiet",
+    ];
+    all.extend_from_slice(args);
+    let out = run(dir, &all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("kept"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn faulted_replays_kept_by_arena_carry_response_times_and_others_only_when_asked() {
+    let faults = tempfile::tempdir().unwrap();
+    let kept = kept_replays(faults.path(), &[]);
+    assert!(!kept.is_empty());
+    for file in &kept {
+        assert!(timed_calls(file) > 0, "{} has no timings", file.display());
+    }
+    let all = tempfile::tempdir().unwrap();
+    for file in kept_replays(all.path(), &["--keep-replays", "all"]) {
+        assert_eq!(timed_calls(&file), 0, "{}: timings unasked", file.display());
+    }
+    let asked = tempfile::tempdir().unwrap();
+    for file in kept_replays(asked.path(), &["--keep-replays", "all", "--timings"]) {
+        assert!(timed_calls(&file) > 0, "{} has no timings", file.display());
+    }
+}
