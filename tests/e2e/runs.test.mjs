@@ -24,7 +24,7 @@ mkdirSync(shots, { recursive: true });
 const BOTS = ["builtin:greedy", "builtin:random", "exit 3"];
 
 function startServe() {
-  return startRealm(realm, ["serve", "--db", db, "--replays", replays]);
+  return startRealm(realm, ["serve", "--db", db, "--replays", replays, "--port", "0"]);
 }
 
 const cells = (row) => row.locator("td").allTextContents();

@@ -21,10 +21,15 @@ pub struct ServeArgs {
     /// Folder of replays to list and serve
     #[arg(long, default_value = "replays")]
     replays: PathBuf,
-    /// Port (default: a free one)
+    /// Port on 127.0.0.1; 0 picks a free one [default: 7459, or a free one when 7459 is
+    /// taken, which realm says; a fixed port keeps `#step=N` links working across restarts]
     #[arg(long)]
     port: Option<u16>,
 }
+
+/// `realm serve`'s port unless `--port` says otherwise: fixed, so links survive a restart;
+/// away from the usual development ports (3000, 5000, 8000, 8080, 8888, ...).
+pub const DEFAULT_PORT: u16 = 7459;
 
 #[derive(Args)]
 pub struct ViewArgs {
@@ -37,7 +42,8 @@ pub struct ViewArgs {
 
 pub fn run_serve(args: ServeArgs) -> Result<ExitCode> {
     let mut config = ServerConfig::folder(&args.replays);
-    config.port = args.port;
+    config.port = Some(args.port.unwrap_or(DEFAULT_PORT));
+    config.fall_back_to_free_port = args.port.is_none();
     config.runs = match &args.db {
         Some(db) if !db.exists() => bail!("no results store at {}", db.display()),
         Some(db) => Some(store_runs(db)?),
@@ -103,6 +109,12 @@ fn serve(config: ServerConfig) -> Result<ExitCode> {
     // the disposition realm inherits may be "ignore": a script's background job ignores SIGINT.
     crate::cmd_play::install_interrupt_handler();
     let server = realm_viewer::start(config)?;
+    if let Some((port, why)) = server.taken_port() {
+        errln!(
+            "port {port} is taken ({why}): serving on port {} instead (--port chooses one)",
+            server.port()
+        );
+    }
     outln!("realm viewer: {}  (Ctrl-C to stop)", server.url())?;
     server.join();
     Ok(ExitCode::SUCCESS)

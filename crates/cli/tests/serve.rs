@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
-use common::{realm, run, stderr};
+use common::{realm, run, stderr, stdout};
 
 struct Server {
     child: Child,
@@ -98,7 +98,7 @@ fn serve_shows_runs_matches_and_replays_of_the_store() {
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let server = Server::start(dir.path(), &["serve"]);
+    let server = Server::start(dir.path(), &["serve", "--port", "0"]);
     let (status, runs) = server.get("/api/runs");
     assert_eq!(status, 200);
     let runs: serde_json::Value = serde_json::from_str(&runs).unwrap();
@@ -205,9 +205,9 @@ fn serve_and_view_end_on_int_term_and_hup_even_when_started_ignoring_them() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("r.json"), TINY_REPLAY).unwrap();
     for (args, signal) in [
-        ("serve", libc::SIGINT),
-        ("serve", libc::SIGTERM),
-        ("serve", libc::SIGHUP),
+        ("serve --port 0", libc::SIGINT),
+        ("serve --port 0", libc::SIGTERM),
+        ("serve --port 0", libc::SIGHUP),
         ("view r.json", libc::SIGINT),
     ] {
         // As a script's background job starts (there SIGINT is ignored), and more: all three
@@ -270,7 +270,7 @@ fn serve_of_a_missing_store_is_an_error_when_named_and_a_notice_by_default() {
         .unwrap();
     assert_eq!(said, "error: no results store at typo.sqlite\n");
     assert_eq!(
-        stderr_before_serving(dir.path(), &["serve"]),
+        stderr_before_serving(dir.path(), &["serve", "--port", "0"]),
         "no results store at realm.sqlite yet: no runs to show, only replays\n"
     );
     let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
@@ -350,4 +350,28 @@ fn faulted_replays_kept_by_arena_carry_response_times_and_others_only_when_asked
     for file in kept_replays(asked.path(), &["--keep-replays", "all", "--timings"]) {
         assert!(timed_calls(&file) > 0, "{} has no timings", file.display());
     }
+}
+
+#[test]
+fn serve_uses_its_fixed_port_and_says_so_when_it_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("replays")).unwrap();
+    // Taken by this test, or already by someone else: taken either way.
+    let _holder = std::net::TcpListener::bind(("127.0.0.1", 7459));
+    let said = stderr_before_serving(dir.path(), &["serve"]);
+    let moved = said
+        .strip_prefix("no results store at realm.sqlite yet: no runs to show, only replays\n")
+        .unwrap_or(&said);
+    let rest = moved
+        .strip_prefix("port 7459 is taken (")
+        .unwrap_or_else(|| panic!("no fallback notice: {said}"));
+    let (_, port) = rest.split_once("): serving on port ").unwrap();
+    assert_eq!(
+        port.strip_suffix(" instead (--port chooses one)\n")
+            .map(|p| p.parse::<u16>().is_ok()),
+        Some(true),
+        "{said}"
+    );
+    let help = run(dir.path(), &["serve", "--help"]);
+    assert!(stdout(&help).contains("7459"), "{}", stdout(&help));
 }

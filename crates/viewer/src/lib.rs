@@ -45,6 +45,9 @@ pub struct ServerConfig {
     pub replays_dir: PathBuf,
     /// The port on 127.0.0.1; `None` or `Some(0)` picks a free one.
     pub port: Option<u16>,
+    /// When `port` is taken, serve on a free one instead of failing (`RunningServer::taken_port`
+    /// then names the port that was taken).
+    pub fall_back_to_free_port: bool,
     /// Serve only this replay file (`realm view FILE`); `replays_dir` is then not listed.
     pub single_replay: Option<PathBuf>,
     /// The results store behind the runs pages; without it those pages are 404.
@@ -57,6 +60,7 @@ impl ServerConfig {
         ServerConfig {
             replays_dir: replays_dir.into(),
             port: None,
+            fall_back_to_free_port: false,
             single_replay: None,
             runs: None,
         }
@@ -68,6 +72,7 @@ impl ServerConfig {
         ServerConfig {
             replays_dir: replay.parent().map(Path::to_path_buf).unwrap_or_default(),
             port: None,
+            fall_back_to_free_port: false,
             single_replay: Some(replay),
             runs: None,
         }
@@ -90,6 +95,8 @@ pub enum ViewerError {
 /// A server answering on its own threads until `shutdown`.
 pub struct RunningServer {
     port: u16,
+    /// The port asked for, when it was taken and the server fell back to a free one.
+    taken_port: Option<(u16, String)>,
     start_path: String,
     stop: Arc<AtomicBool>,
     acceptor: JoinHandle<()>,
@@ -110,6 +117,12 @@ impl RunningServer {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port asked for and why it could not be had, when `fall_back_to_free_port` moved the
+    /// server to a free port.
+    pub fn taken_port(&self) -> Option<(u16, &str)> {
+        self.taken_port.as_ref().map(|(p, why)| (*p, why.as_str()))
     }
 
     /// Blocks until the server stops (for the binary: until the process is interrupted).
@@ -162,7 +175,15 @@ pub fn start(config: ServerConfig) -> Result<RunningServer, ViewerError> {
         port,
         reason: e.to_string(),
     };
-    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(bind_error)?;
+    let mut taken_port = None;
+    let listener = match std::net::TcpListener::bind(("127.0.0.1", port)) {
+        Ok(listener) => listener,
+        Err(e) if config.fall_back_to_free_port && port != 0 => {
+            taken_port = Some((port, e.to_string()));
+            std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(bind_error)?
+        }
+        Err(e) => return Err(bind_error(e)),
+    };
     let port = listener.local_addr().map_err(bind_error)?.port();
     let site = Site {
         replays,
@@ -181,6 +202,7 @@ pub fn start(config: ServerConfig) -> Result<RunningServer, ViewerError> {
     let (acceptor, live) = http::spawn_acceptor(listener, stop.clone(), handler);
     Ok(RunningServer {
         port,
+        taken_port,
         start_path,
         stop,
         acceptor,

@@ -325,6 +325,27 @@ fn shutdown_closes_the_port() {
     assert!(TcpStream::connect(("127.0.0.1", port)).is_err());
 }
 
+#[test]
+fn a_taken_port_is_an_error_unless_falling_back_is_allowed() {
+    let (_dir, root) = replay_tree();
+    let holder = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let taken = holder.local_addr().unwrap().port();
+    let mut strict = ServerConfig::folder(&root);
+    strict.port = Some(taken);
+    match realm_viewer::start(strict) {
+        Err(realm_viewer::ViewerError::Bind { port, .. }) => assert_eq!(port, taken),
+        other => panic!("expected a bind error, got {:?}", other.map(|s| s.port())),
+    }
+    let mut lenient = ServerConfig::folder(&root);
+    lenient.port = Some(taken);
+    lenient.fall_back_to_free_port = true;
+    let server = realm_viewer::start(lenient).unwrap();
+    assert_ne!(server.port(), taken);
+    assert_eq!(server.taken_port().map(|(p, _)| p), Some(taken));
+    assert_eq!(get(&server, "/").status, 200);
+    server.shutdown();
+}
+
 /// One run of two bots with three matches (match 2 kept its replay), plus `generated` more
 /// matches (ids from 4, won by greedy, seed 1000 + id) to page through.
 struct FakeStore {
