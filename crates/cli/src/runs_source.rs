@@ -9,8 +9,8 @@ use realm_arena::report::RunReport;
 use realm_stats::{Placing, Tally};
 use realm_store::{MatchRecord, RunRecord, Store};
 use realm_viewer::{
-    LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource, RunSummary, SeatResult,
-    SourceError,
+    replay_neighbours_in, LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource,
+    RunSummary, SeatResult, SourceError,
 };
 
 pub struct StoreRuns {
@@ -96,7 +96,7 @@ fn group_size(run: &RunRecord) -> u64 {
         .unwrap_or(2)
 }
 
-fn row_of(m: &MatchRecord, names: &[String]) -> MatchRow {
+fn row_of(m: &MatchRecord, names: &[String], base_dir: &std::path::Path) -> MatchRow {
     MatchRow {
         id: m.match_idx as i64,
         seed: m.seed,
@@ -115,6 +115,10 @@ fn row_of(m: &MatchRecord, names: &[String]) -> MatchRow {
         turns: Some(m.n_calls as u32),
         duration_ms: Some(m.duration_ms),
         has_replay: m.replay_path.is_some(),
+        replay_missing: m
+            .replay_path
+            .as_ref()
+            .is_some_and(|p| !base_dir.join(p).is_file()),
     }
 }
 
@@ -253,7 +257,7 @@ impl RunSource for StoreRuns {
             Ok(store
                 .matches(run.id)?
                 .iter()
-                .map(|m| row_of(m, &names))
+                .map(|m| row_of(m, &names, &self.base_dir))
                 .filter(|row| filter.accepts(row))
                 .skip(filter.offset)
                 .take(filter.limit)
@@ -263,15 +267,41 @@ impl RunSource for StoreRuns {
 
     fn replay_file(&self, run_id: i64, match_id: i64) -> Result<Option<PathBuf>, SourceError> {
         self.with(|store| {
-            let Ok(run) = store.run(&run_id.to_string()) else {
+            let Ok(match_idx) = u64::try_from(match_id) else {
                 return Ok(None);
             };
             Ok(store
-                .matches(run.id)?
-                .into_iter()
-                .find(|m| m.match_idx as i64 == match_id)
-                .and_then(|m| m.replay_path)
+                .replay_path(run_id, match_idx)?
+                .flatten()
                 .map(|p| self.base_dir.join(p)))
+        })
+    }
+
+    /// Without a filter, two reads along the matches' primary key; with one, the filtered list
+    /// once.
+    fn replay_neighbours(
+        &self,
+        run_id: i64,
+        match_id: i64,
+        filter: &MatchFilter,
+    ) -> Result<(Option<i64>, Option<i64>), SourceError> {
+        if !filter.passes_all() {
+            let every = MatchFilter {
+                offset: 0,
+                limit: usize::MAX,
+                ..filter.clone()
+            };
+            return Ok(replay_neighbours_in(
+                &self.matches(run_id, &every)?,
+                match_id,
+            ));
+        }
+        self.with(|store| {
+            let Ok(match_idx) = u64::try_from(match_id) else {
+                return Ok((None, None));
+            };
+            let (prev, next) = store.kept_replay_neighbours(run_id, match_idx)?;
+            Ok((prev.map(|i| i as i64), next.map(|i| i as i64)))
         })
     }
 }

@@ -375,3 +375,46 @@ fn serve_uses_its_fixed_port_and_says_so_when_it_is_taken() {
     let help = run(dir.path(), &["serve", "--help"]);
     assert!(stdout(&help).contains("7459"), "{}", stdout(&help));
 }
+
+#[test]
+fn serve_names_a_stored_replay_that_is_gone_and_links_kept_neighbours_in_a_filter() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "6",
+            "--keep-replays",
+            "all",
+            "--replay-dir",
+            "kept",
+            "--quiet",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::remove_file(dir.path().join("kept/match-000003.json")).unwrap();
+    let server = Server::start(dir.path(), &["serve", "--port", "0"]);
+    let (status, page) = server.get("/runs/1/matches/3");
+    assert_eq!(status, 404);
+    let gone = dir.path().join("kept/match-000003.json");
+    assert!(
+        page.contains(&format!(
+            "the results store references {} as the replay of match 3 of run #1",
+            gone.display()
+        )),
+        "{page}"
+    );
+    let (_, list) = server.get("/runs/1/matches");
+    assert!(!list.contains(r#"href="/runs/1/matches/3""#) && list.contains("missing"));
+    // The previous and next links keep the filter the match was opened from.
+    let (status, page) = server.get("/runs/1/matches/2?bot=builtin%3Agreedy");
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(r#"<a href="/runs/1/matches/1?bot=builtin%3Agreedy" rel="prev""#),
+        "{page}"
+    );
+}

@@ -534,6 +534,64 @@ impl Store {
         })
     }
 
+    /// When the run last started, resumed or stored a match (`YYYY-MM-DDTHH:MM:SSZ`), and how
+    /// many seconds ago that was by SQLite's clock; `None` before schema 5 wrote one.
+    pub fn last_activity(&self, run_id: i64) -> Result<Option<(String, f64)>> {
+        self.read(|conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT last_activity_at, \
+                     (julianday('now') - julianday(last_activity_at)) * 86400.0 \
+                     FROM runs WHERE id = ?1 AND last_activity_at IS NOT NULL",
+                    [run_id],
+                    |r| Ok((r.get::<_, String>(0)?, r.get::<_, f64>(1)?)),
+                )
+                .optional()?)
+        })
+    }
+
+    /// The kept replay of one match: `None` when there is no such match, `Some(None)` when
+    /// its replay was not kept. One row read through the primary key.
+    pub fn replay_path(&self, run_id: i64, match_idx: u64) -> Result<Option<Option<String>>> {
+        self.read(|conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT replay_path FROM matches WHERE run_id = ?1 AND match_idx = ?2",
+                    params![run_id, match_idx as i64],
+                    |r| r.get::<_, Option<String>>(0),
+                )
+                .optional()?)
+        })
+    }
+
+    /// The nearest matches before and after `match_idx` that kept a replay, however far: two
+    /// range reads along the primary key.
+    pub fn kept_replay_neighbours(
+        &self,
+        run_id: i64,
+        match_idx: u64,
+    ) -> Result<(Option<u64>, Option<u64>)> {
+        self.read(|conn| {
+            let nearest = |sql: &str| -> Result<Option<u64>> {
+                Ok(conn
+                    .query_row(sql, params![run_id, match_idx as i64], |r| {
+                        r.get::<_, Option<i64>>(0)
+                    })?
+                    .map(|i| i as u64))
+            };
+            Ok((
+                nearest(
+                    "SELECT MAX(match_idx) FROM matches WHERE run_id = ?1 AND match_idx < ?2 \
+                     AND replay_path IS NOT NULL",
+                )?,
+                nearest(
+                    "SELECT MIN(match_idx) FROM matches WHERE run_id = ?1 AND match_idx > ?2 \
+                     AND replay_path IS NOT NULL",
+                )?,
+            ))
+        })
+    }
+
     /// The matches of a run, by index.
     pub fn matches(&self, run_id: i64) -> Result<Vec<MatchRecord>> {
         self.read(|conn| {
@@ -625,7 +683,19 @@ fn ensure_run_in(tx: &rusqlite::Transaction, run: &RunRecord, bots: &[BotRecord]
             run_id
         }
     };
+    // Starting or resuming is activity: a run that has not stored its first match yet is
+    // still running.
+    note_activity(tx, run_id)?;
     Ok(run_id)
+}
+
+/// Sets the run's `last_activity_at` to now (SQLite's clock, UTC).
+fn note_activity(tx: &rusqlite::Transaction, run_id: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE runs SET last_activity_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?1",
+        [run_id],
+    )?;
+    Ok(())
 }
 
 /// `Store::insert_matches` inside a transaction.
@@ -642,6 +712,7 @@ fn insert_matches_in(
             params![run_id, m.match_idx as i64],
         )?;
     }
+    note_activity(tx, run_id)?;
     Ok(inserted)
 }
 

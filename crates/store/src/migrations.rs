@@ -78,6 +78,9 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     // (`active`, `retired`, `removed`, `rejected`) and the note given when it was added.
     "ALTER TABLE run_bots ADD COLUMN status TEXT NOT NULL DEFAULT 'active';
      ALTER TABLE run_bots ADD COLUMN note TEXT;",
+    // 5: when a run last started, resumed or stored a match (UTC, `YYYY-MM-DDTHH:MM:SSZ`): the
+    // viewer tells a running run from an interrupted one by it, whatever killed the run.
+    "ALTER TABLE runs ADD COLUMN last_activity_at TEXT;",
 ];
 
 /// The schema version this realm writes.

@@ -104,7 +104,7 @@ fn a_store_from_a_newer_realm_is_refused() {
     let err = Store::open(&path).err().unwrap().to_string();
     assert_eq!(
         err,
-        "results store was written by a newer realm (schema 99, this realm knows 4)"
+        "results store was written by a newer realm (schema 99, this realm knows 5)"
     );
 }
 
@@ -276,14 +276,14 @@ fn read_only_opening_refuses_what_it_cannot_read_and_changes_nothing() {
     assert_eq!(
         error(&old),
         format!(
-            "results store {0} has schema 1, older than this realm's 4; run `realm report --db {0}` \
+            "results store {0} has schema 1, older than this realm's 5; run `realm report --db {0}` \
              once to upgrade it",
             shown(&old)
         )
     );
     assert_eq!(
         error(&newer),
-        "results store was written by a newer realm (schema 99, this realm knows 4)"
+        "results store was written by a newer realm (schema 99, this realm knows 5)"
     );
     let after: Vec<_> = ["empty.sqlite", "notes.txt", "old.sqlite", "newer.sqlite"]
         .iter()
@@ -718,4 +718,60 @@ fn a_merge_that_fails_changes_nothing() {
     );
     assert_eq!(standings(&merged), owned(&[("a", "retired", None)]));
     assert_eq!(match_indices(&merged), Vec::<u64>::new());
+}
+
+#[test]
+fn kept_replay_neighbours_are_found_however_far_and_one_replay_path_is_one_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("r.sqlite")).unwrap();
+    let id = store.ensure_run(&run("far"), &bots()).unwrap();
+    // 300 matches, replays kept only by 0, 150 and 299: neighbours 150 apart.
+    let matches: Vec<MatchRecord> = (0..300)
+        .map(|i| MatchRecord {
+            replay_path: [0, 150, 299].contains(&i).then(|| format!("m{i}.json")),
+            ..game(i)
+        })
+        .collect();
+    store.insert_matches(id, &matches).unwrap();
+    assert_eq!(
+        store.kept_replay_neighbours(id, 150).unwrap(),
+        (Some(0), Some(299))
+    );
+    assert_eq!(
+        store.kept_replay_neighbours(id, 7).unwrap(),
+        (Some(0), Some(150))
+    );
+    assert_eq!(
+        store.kept_replay_neighbours(id, 0).unwrap(),
+        (None, Some(150))
+    );
+    assert_eq!(
+        store.replay_path(id, 150).unwrap(),
+        Some(Some("m150.json".into()))
+    );
+    assert_eq!(store.replay_path(id, 151).unwrap(), Some(None));
+    assert_eq!(store.replay_path(id, 300).unwrap(), None);
+}
+
+#[test]
+fn starting_and_storing_matches_note_the_runs_last_activity() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut store, _) = store_with_a_match(dir.path());
+    let id = store.run("k").unwrap().id;
+    let (when, age) = store.last_activity(id).unwrap().expect("noted");
+    assert!(when.ends_with('Z') && when.len() == 20, "{when}");
+    assert!(age >= -1.0, "{age}");
+    // A run whose last activity is long past reads as long past.
+    if let Access::ReadWrite(conn) = &store.access {
+        conn.execute(
+            "UPDATE runs SET last_activity_at = '2000-01-01T00:00:00Z'",
+            [],
+        )
+        .unwrap();
+    }
+    let (when, age) = store.last_activity(id).unwrap().unwrap();
+    assert_eq!(when, "2000-01-01T00:00:00Z");
+    assert!(age > 86_400.0 * 365.0, "{age}");
+    store.insert_matches(id, &[game(1)]).unwrap();
+    assert_ne!(store.last_activity(id).unwrap().unwrap().0, when);
 }

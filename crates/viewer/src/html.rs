@@ -64,22 +64,42 @@ pub fn replay_page(title: &str, src: &str, nav: &str, has_runs: bool) -> String 
 }
 
 /// Links from a stored match's replay to its run, its matches and the neighbouring matches
-/// that have replays.
-pub fn match_nav(run_id: i64, match_id: i64, prev: Option<i64>, next: Option<i64>) -> String {
+/// that have replays inside `filter` (the one the match was opened from, kept by every link).
+pub fn match_nav(
+    run_id: i64,
+    match_id: i64,
+    filter: &MatchFilter,
+    prev: Option<i64>,
+    next: Option<i64>,
+) -> String {
+    let query = filter.to_query(1);
+    let q = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", escape(&query))
+    };
+    let within = filter.describe();
     let mut nav = format!(
-        r#"<nav class="replay-nav" id="replay-nav"><a href="/runs/{run_id}" id="to-run">Run #{run_id}</a><a href="/runs/{run_id}/matches">its matches</a>"#
+        r#"<nav class="replay-nav" id="replay-nav"><a href="/runs/{run_id}" id="to-run">Run #{run_id}</a><a href="/runs/{run_id}/matches{q}">its matches</a>"#
     );
     if let Some(p) = prev {
         let _ = write!(
             nav,
-            r#"<a href="/runs/{run_id}/matches/{p}" rel="prev">← match {p}</a>"#
+            r#"<a href="/runs/{run_id}/matches/{p}{q}" rel="prev" id="prev-match">← match {p}</a>"#
         );
     }
     let _ = write!(nav, "<span>match {match_id}</span>");
     if let Some(n) = next {
         let _ = write!(
             nav,
-            r#"<a href="/runs/{run_id}/matches/{n}" rel="next" id="next-match">match {n} →</a>"#
+            r#"<a href="/runs/{run_id}/matches/{n}{q}" rel="next" id="next-match">match {n} →</a>"#
+        );
+    }
+    if !within.is_empty() {
+        let _ = write!(
+            nav,
+            r#"<span class="within" id="nav-filter">kept replays of: {}</span>"#,
+            escape(&within)
         );
     }
     nav.push_str("</nav>");
@@ -418,6 +438,11 @@ pub fn matches_page(
     }
     let pager = pager(id, filter, more);
     body.push_str(&pager);
+    // A replay opened from this list steps through the same filter's matches.
+    let watch_query = match filter.to_query(1) {
+        q if q.is_empty() => String::new(),
+        q => format!("?{}", escape(&q)),
+    };
     body.push_str(
         r#"<table class="list" id="matches"><thead><tr><th>Match</th><th>Seed</th><th>Seats (rank, score)</th><th>End</th><th>Turns</th><th>ms</th><th>Replay</th></tr></thead><tbody>"#,
     );
@@ -441,8 +466,13 @@ pub fn matches_page(
             })
             .collect::<Vec<_>>()
             .join(" ");
-        let replay = if m.has_replay {
-            format!(r#"<a href="/runs/{id}/matches/{}">watch</a>"#, m.id)
+        let replay = if m.replay_missing {
+            r#"<span class="missing" title="the store names a replay file that is gone">missing</span>"#.to_string()
+        } else if m.has_replay {
+            format!(
+                r#"<a href="/runs/{id}/matches/{}{watch_query}">watch</a>"#,
+                m.id
+            )
         } else {
             String::new()
         };

@@ -277,36 +277,33 @@ impl Site {
                 let Some(match_id) = parse_id(m) else {
                     return Ok(self.not_found());
                 };
-                Ok(match src.replay_file(run_id, match_id)? {
-                    Some(file) if file.is_file() => {
-                        let prev = self.neighbour(src.as_ref(), run_id, match_id, -1)?;
-                        let next = self.neighbour(src.as_ref(), run_id, match_id, 1)?;
-                        Reply::html(
-                            200,
-                            html::replay_page(
-                                &format!("Run #{run_id} match {match_id}"),
-                                &format!("/api/runs/{run_id}/matches/{}/replay", encode_segment(m)),
-                                &html::match_nav(run_id, match_id, prev, next),
-                                true,
-                            ),
-                        )
-                    }
-                    _ => self.not_found(),
-                })
+                if let Err(reply) = self.stored_replay(src.as_ref(), run_id, match_id)? {
+                    return Ok(reply);
+                }
+                // Previous and next stay inside the filter the match was opened from.
+                let filter = MatchFilter::from_query(query);
+                let (prev, next) = src.replay_neighbours(run_id, match_id, &filter)?;
+                Ok(Reply::html(
+                    200,
+                    html::replay_page(
+                        &format!("Run #{run_id} match {match_id}"),
+                        &format!("/api/runs/{run_id}/matches/{}/replay", encode_segment(m)),
+                        &html::match_nav(run_id, match_id, &filter, prev, next),
+                        true,
+                    ),
+                ))
             }
             (["matches", m, "replay"], true) => {
                 let Some(match_id) = parse_id(m) else {
                     return Ok(self.not_found());
                 };
-                Ok(
-                    match src
-                        .replay_file(run_id, match_id)?
-                        .and_then(|f| std::fs::read(f).ok())
-                    {
-                        Some(bytes) => Reply::json_bytes(bytes),
-                        None => self.not_found(),
+                Ok(match self.stored_replay(src.as_ref(), run_id, match_id)? {
+                    Ok(file) => match std::fs::read(&file) {
+                        Ok(bytes) => Reply::json_bytes(bytes),
+                        Err(e) => missing_replay(run_id, match_id, &file, &e.to_string()),
                     },
-                )
+                    Err(reply) => reply,
+                })
             }
             _ => Ok(self.not_found()),
         }
@@ -314,33 +311,50 @@ impl Site {
 }
 
 impl Site {
-    /// The nearest match before (`step` -1) or after (+1) `match_id` whose replay was kept,
-    /// looking a bounded distance so a page never scans a whole run.
-    fn neighbour(
+    /// The kept replay file of a match, or the page that says why there is none: 404 for a
+    /// match without one, and a 404 that names the file when the store references one that
+    /// is gone.
+    fn stored_replay(
         &self,
         src: &dyn RunSource,
         run_id: i64,
         match_id: i64,
-        step: i64,
-    ) -> Result<Option<i64>, crate::runs::SourceError> {
-        for k in 1..=NEIGHBOUR_REACH {
-            let candidate = match_id + step * k;
-            if candidate < 0 {
-                break;
-            }
-            if src
-                .replay_file(run_id, candidate)?
-                .is_some_and(|f| f.is_file())
-            {
-                return Ok(Some(candidate));
-            }
-        }
-        Ok(None)
+    ) -> Result<Result<PathBuf, Reply>, crate::runs::SourceError> {
+        Ok(match src.replay_file(run_id, match_id)? {
+            Some(file) if file.is_file() => Ok(file),
+            Some(file) => Err(missing_replay(
+                run_id,
+                match_id,
+                &file,
+                "no such file (moved or deleted?)",
+            )),
+            None => Err(Reply::html(
+                404,
+                html::error_page(
+                    404,
+                    &format!("match {match_id} of run #{run_id} kept no replay"),
+                    true,
+                ),
+            )),
+        })
     }
 }
 
-/// How far `neighbour` looks for a kept replay.
-const NEIGHBOUR_REACH: i64 = 64;
+/// The 404 of a replay the store references but that cannot be read.
+fn missing_replay(run_id: i64, match_id: i64, file: &Path, why: &str) -> Reply {
+    Reply::html(
+        404,
+        html::error_page(
+            404,
+            &format!(
+                "the results store references {} as the replay of match {match_id} of run \
+                 #{run_id}, but it cannot be read: {why}",
+                file.display()
+            ),
+            true,
+        ),
+    )
+}
 
 /// Plain decimal ids only (no sign, no leading `+`, no escapes), so each id has one URL.
 fn parse_id(text: &str) -> Option<i64> {

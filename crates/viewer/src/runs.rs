@@ -31,6 +31,35 @@ pub trait RunSource: Send + Sync {
     /// Where the kept replay of a match is, or `None` if it was not kept. The path comes from
     /// the store, not from the URL, so it may lie outside the replay folder.
     fn replay_file(&self, run_id: i64, match_id: i64) -> Result<Option<PathBuf>, SourceError>;
+
+    /// The nearest matches before and after `match_id` that pass `filter` (its paging
+    /// ignored) and kept a replay, however far away. This default reads the filtered list
+    /// once; a store may answer from an index instead.
+    fn replay_neighbours(
+        &self,
+        run_id: i64,
+        match_id: i64,
+        filter: &MatchFilter,
+    ) -> Result<(Option<i64>, Option<i64>), SourceError> {
+        let every = MatchFilter {
+            offset: 0,
+            limit: usize::MAX,
+            ..filter.clone()
+        };
+        Ok(replay_neighbours_in(
+            &self.matches(run_id, &every)?,
+            match_id,
+        ))
+    }
+}
+
+/// The nearest rows before and after `match_id` that kept a replay.
+pub fn replay_neighbours_in(rows: &[MatchRow], match_id: i64) -> (Option<i64>, Option<i64>) {
+    let kept = || rows.iter().filter(|m| m.has_replay).map(|m| m.id);
+    (
+        kept().filter(|&id| id < match_id).max(),
+        kept().filter(|&id| id > match_id).min(),
+    )
 }
 
 /// One line of the runs list.
@@ -112,6 +141,9 @@ pub struct MatchRow {
     pub duration_ms: Option<u64>,
     /// True when a replay was kept (the page then links to it).
     pub has_replay: bool,
+    /// True when the store names a kept replay whose file is gone (moved or deleted).
+    #[serde(default)]
+    pub replay_missing: bool,
 }
 
 /// One seat of a match.
@@ -245,6 +277,34 @@ impl MatchFilter {
         parts.join("&")
     }
 
+    /// True when the filter narrows nothing (paging aside): every match passes.
+    pub fn passes_all(&self) -> bool {
+        self.bot.is_none() && self.seed.is_none() && self.fault.is_none() && {
+            self.result.is_none() || self.ignores_result()
+        }
+    }
+
+    /// The filter in words for a match page's links ("loss of bot greedy, fault crashed"),
+    /// empty when it narrows nothing.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        match (self.result, &self.bot) {
+            (Some(r), Some(bot)) => parts.push(format!("{} of {bot}", r.code())),
+            (None, Some(bot)) => parts.push(format!("with {bot}")),
+            (Some(r), None) if !r.needs_bot() => parts.push(r.code().to_string()),
+            _ => {}
+        }
+        if let Some(seed) = self.seed {
+            parts.push(format!("seed {seed}"));
+        }
+        match self.fault.as_deref() {
+            Some("any") => parts.push("with a fault".to_string()),
+            Some(code) => parts.push(format!("fault {code}")),
+            None => {}
+        }
+        parts.join(", ")
+    }
+
     /// True when a result that needs a bot was asked for without one, and so is ignored.
     pub fn ignores_result(&self) -> bool {
         self.bot.is_none() && self.result.is_some_and(ResultFilter::needs_bot)
@@ -301,6 +361,7 @@ mod tests {
             turns: None,
             duration_ms: None,
             has_replay: false,
+            replay_missing: false,
         }
     }
 

@@ -351,6 +351,10 @@ fn a_taken_port_is_an_error_unless_falling_back_is_allowed() {
 struct FakeStore {
     replay: PathBuf,
     generated: i64,
+    /// A generated match that kept `replay` too, far from match 2.
+    far: Option<i64>,
+    /// Where match 3's replay was, a file that is gone.
+    gone: Option<PathBuf>,
 }
 
 fn seat(bot: &str, score: i64, rank: u32, fault: Option<&str>) -> SeatResult {
@@ -430,7 +434,8 @@ impl RunSource for FakeStore {
             end: "finished".into(),
             turns: Some(24),
             duration_ms: Some(120),
-            has_replay,
+            has_replay: has_replay || self.far == Some(id) || (id == 3 && self.gone.is_some()),
+            replay_missing: id == 3 && self.gone.is_some(),
         };
         let mut all = vec![
             row(
@@ -468,7 +473,13 @@ impl RunSource for FakeStore {
     }
 
     fn replay_file(&self, run_id: i64, match_id: i64) -> Result<Option<PathBuf>, SourceError> {
-        Ok((run_id == 7 && match_id == 2).then(|| self.replay.clone()))
+        if run_id == 7 && match_id == 3 {
+            return Ok(self.gone.clone());
+        }
+        Ok(
+            (run_id == 7 && (match_id == 2 || self.far == Some(match_id)))
+                .then(|| self.replay.clone()),
+        )
     }
 }
 
@@ -483,6 +494,8 @@ fn runs_pages_show_leaderboard_matrix_filters_and_replays() {
     config.runs = Some(Box::new(FakeStore {
         replay: kept,
         generated: 0,
+        far: None,
+        gone: None,
     }));
     let server = realm_viewer::start(config).unwrap();
 
@@ -563,6 +576,8 @@ fn long_match_lists_are_paged_with_the_filter_kept() {
     config.runs = Some(Box::new(FakeStore {
         replay: dir.path().join("none.json"),
         generated: 2100,
+        far: None,
+        gone: None,
     }));
     let server = realm_viewer::start(config).unwrap();
     // HTTP/1.0, so that the long pages come unchunked.
@@ -602,6 +617,78 @@ fn long_match_lists_are_paged_with_the_filter_kept() {
     // The API pages the same way.
     let api: Vec<MatchRow> = serde_json::from_str(&page("/api/runs/7/matches?page=3")).unwrap();
     assert_eq!(api.len(), 103);
+    server.shutdown();
+}
+
+/// A server over a `FakeStore` of `generated` more matches, `far` keeping a replay too and,
+/// with `gone`, match 3's replay named but gone.
+fn sparse_store_server(generated: i64, far: i64, gone: bool) -> (tempfile::TempDir, RunningServer) {
+    let (dir, root) = replay_tree();
+    let kept = dir.path().join("kept.json");
+    std::fs::copy(Path::new(FIXTURES).join("kingdomino.json"), &kept).unwrap();
+    let mut config = ServerConfig::folder(&root);
+    config.runs = Some(Box::new(FakeStore {
+        replay: kept,
+        generated,
+        far: Some(far),
+        gone: gone.then(|| dir.path().join("replays-moved-away/match-000003.json")),
+    }));
+    (dir, realm_viewer::start(config).unwrap())
+}
+
+#[test]
+fn a_match_page_links_the_nearest_kept_replays_however_far_inside_its_filter() {
+    let (_dir, server) = sparse_store_server(300, 250, false);
+    let from_2 = get(&server, "/runs/7/matches/2").body;
+    assert!(
+        from_2.contains(r#"<a href="/runs/7/matches/250" rel="next" id="next-match">"#),
+        "{from_2}"
+    );
+    let from_250 = get(&server, "/runs/7/matches/250").body;
+    assert!(
+        from_250.contains(r#"<a href="/runs/7/matches/2" rel="prev""#),
+        "{from_250}"
+    );
+    // Inside a filter the links keep it.
+    let wins = get(&server, "/runs/7/matches/250?bot=greedy&result=win").body;
+    assert!(
+        wins.contains(r#"<a href="/runs/7/matches/2?bot=greedy&amp;result=win" rel="prev""#),
+        "{wins}"
+    );
+    assert!(!wins.contains(r#"rel="next""#));
+    assert!(wins.contains(r#"href="/runs/7/matches?bot=greedy&amp;result=win">its matches"#));
+    assert!(wins.contains("kept replays of: win of greedy"), "{wins}");
+    // Random won nothing that kept a replay: no neighbours in its wins.
+    let none = get(&server, "/runs/7/matches/250?bot=random&result=win").body;
+    assert!(!none.contains(r#"rel="prev""#) && !none.contains(r#"rel="next""#));
+    // The list's watch links carry the filter to the match page.
+    let list = get(&server, "/runs/7/matches?bot=greedy&result=win").body;
+    assert!(list.contains(r#"<a href="/runs/7/matches/250?bot=greedy&amp;result=win">watch</a>"#));
+    server.shutdown();
+}
+
+#[test]
+fn a_stored_replay_that_is_gone_is_named_and_not_offered() {
+    let (_dir, server) = sparse_store_server(0, 2, true);
+    for target in ["/runs/7/matches/3", "/api/runs/7/matches/3/replay"] {
+        let reply = get(&server, target);
+        assert_eq!(reply.status, 404, "{target}");
+        assert!(
+            reply.body.contains("the results store references ")
+                && reply.body.contains("replays-moved-away/match-000003.json as the replay of match 3 of run #7, but it cannot be read"),
+            "{target}: {}",
+            reply.body
+        );
+    }
+    let unkept = get(&server, "/runs/7/matches/1");
+    assert_eq!(unkept.status, 404);
+    assert!(unkept.body.contains("match 1 of run #7 kept no replay"));
+    let list = get(&server, "/runs/7/matches").body;
+    assert!(
+        !list.contains(r#"href="/runs/7/matches/3""#),
+        "no watch link for a gone file"
+    );
+    assert!(list.contains(r#"<span class="missing""#));
     server.shutdown();
 }
 
