@@ -21,10 +21,18 @@ play blocking builtin:greedy builtin:random builtin:greedy --seed 5 --replay "$r
 play blocking builtin:greedy builtin:random --variant duo --seed 18446744073709551557 --replay "$replays/real-blocking-duo.json"
 play ice-and-fire builtin:greedy builtin:random --seed 7 --replay "$replays/real-ice-and-fire.json"
 play carcassonne builtin:greedy builtin:random builtin:greedy --seed 8 --replay "$replays/real-carcassonne-3p.json"
+# A match to debug: seat 1 writes every answer to stderr too ("said ..."), seat 2 writes to
+# stderr and faults at once (a PICK of no tile); the 2-player seed 3 above has two warnings.
+chatty="$realm bot kingdomino greedy --seed 5 | while IFS= read -r l; do echo \"said \$l\" >&2; echo \"\$l\"; done"
+play kingdomino builtin:greedy "$chatty" "echo thinking >&2; read a; echo PUT 0 0 0; echo PICK 99" \
+  --seed 11 --no-timeout --replay "$replays/debug-kingdomino-3p.json"
 board="$repo/../shared/data/kingdom_builder_example_board.txt"
 [ -f "$board" ] || board="$repo/crates/kingdom-builder/data/kingdom_builder_example_board.txt"
 "$realm" score kingdom-builder "$board" --cards 2,5,9 --replay "$replays/real-kingdom-builder.json" >/dev/null
 node viewer.test.mjs "$realm" "$replays"
+# The replay page as a debugger (issue 41): fault marks, rounds, the console, stdin downloads,
+# coordinates, Blokus pieces, Kingdom Builder's card highlight.
+node debugger.test.mjs "$realm" "$replays"
 
 # The results-store pages: a small arena run with a bot that crashes, every replay kept.
 store="$(mktemp -d)"

@@ -3,6 +3,11 @@
 // step by step the board, the call that led to it (input, output, stderr, verdict), the scores
 // and a chart. Step 0 is the initial frame; step i is the frame after call i.
 //
+// As a debugger: faults and warnings are marked on the slider (keys f / F jump between them),
+// Shift+arrows step a whole round (every seat's call of a game turn), the console lists every
+// player's stderr with a filter, and any call's stdin so far downloads as a file that
+// reproduces the decision outside realm.
+//
 // This file knows nothing about any game: renderers receive one frame and return an <svg>.
 
 import { drawChart, scoreSeries } from "./chart.js";
@@ -90,6 +95,8 @@ class Viewer {
     this.nPlayers = Math.max(replay.spec?.n_players ?? 0, this.names.length);
     while (this.names.length < this.nPlayers) this.names.push(`player ${this.names.length}`);
     this.series = scoreSeries(this.frames, this.nPlayers);
+    this.marks = callMarks(this.turns);
+    this.rounds = roundStarts(this.turns);
     this.step = 0;
     this.timer = null;
     this.speed = 2;
@@ -121,11 +128,21 @@ class Viewer {
       this.playButton,
       h("button", { id: "next", title: "next step (→)", onclick: () => this.go(this.step + 1) }, icon("next")),
       h("button", { id: "last", title: "last step (End)", onclick: () => this.go(this.last) }, icon("last")),
-      speed, this.slider,
+      h("button", { id: "prev-round", title: "previous round: every seat's call of a game turn (Shift+←)", onclick: () => this.goRound(-1) }, "‹ round"),
+      h("button", { id: "next-round", title: "next round: every seat's call of a game turn (Shift+→)", onclick: () => this.goRound(1) }, "round ›"),
+      speed, this.sliderWithMarks(),
       h("label", { class: "step-box" }, "step ", this.number, ` / ${this.last}`),
-      this.turnBox());
+      this.turnBox(),
+      this.marks.length ? [
+        h("button", { id: "prev-mark", title: "previous fault or warning (Shift+F)", onclick: () => this.goMark(-1) }, "‹ fault"),
+        h("button", { id: "next-mark", title: "next fault or warning (F)", onclick: () => this.goMark(1) }, "fault ›"),
+      ] : null);
 
-    this.board = h("div", { id: "board", class: "board" });
+    this.board = h("div", { id: "board", class: "board", onpointermove: (e) => this.showCoord(e),
+      onpointerleave: () => (this.coordTip.hidden = true) });
+    // The cell under the pointer, in the game's protocol terms (renderers mark cells with
+    // data-coord), so an answer such as `MOVE 6 9 4` can be found on the board.
+    this.coordTip = h("div", { class: "coord-tip", id: "coord-tip", hidden: true });
     this.callBox = h("section", { id: "call", class: "panel" });
     this.scoreBox = h("section", { id: "scores", class: "panel" });
     this.chartBox = h("div", { id: "chart" });
@@ -138,11 +155,13 @@ class Viewer {
       h("div", { class: "replay-head" },
         h("h1", {}, title, h("small", {}, ` seed ${spec.seed ?? "?"}`)),
         players,
-        this.outcomeBox()),
+        this.outcomeBox(),
+        h("a", { id: "raw-json", href: app.dataset.src, title: "the replay file as realm wrote it" }, "raw JSON")),
       controls,
       h("div", { class: "replay-body" },
         this.board,
-        h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)));
+        h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)),
+      (this.console = new Console(this.turns, this.names)).node);
 
     document.addEventListener("keydown", (e) => this.onKey(e));
     // `#step=N` (or `#turn=T`) edited in the address bar moves the replay there.
@@ -188,14 +207,56 @@ class Viewer {
     const end = o.end ?? {};
     let reason = end.kind ?? "?";
     if (end.kind === "fault") reason = `fault: ${this.names[end.player] ?? end.player} ${end.fault ?? ""}`;
+    const endFault = end.kind === "fault" ? this.faultStep(end.player) : null;
     const order = (o.ranks ?? []).map((r, i) => [r, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     return h("div", { class: "outcome", id: "outcome" },
-      h("span", { class: "end", "data-end": end.kind ?? "" }, `end: ${reason}`),
+      endFault ? h("a", { class: "end", "data-end": end.kind, href: `#step=${endFault}`, "data-fault-step": endFault }, `end: ${reason}`)
+        : h("span", { class: "end", "data-end": end.kind ?? "" }, `end: ${reason}`),
       o.detail ? h("span", { class: "detail" }, ` (${o.detail})`) : null,
       h("ol", { class: "ranks" }, order.map(([r, i]) =>
         h("li", { "data-rank": r, style: `border-color:${playerColor(i)}` },
           `#${r} ${this.names[i]} `, h("b", {}, o.scores?.[i] ?? ""),
-          o.faults?.[i] ? h("em", { class: "fault" }, ` ${o.faults[i].kind} @${o.faults[i].turn}: ${o.faults[i].detail}`) : null))));
+          o.faults?.[i] ? this.faultLink(i, o.faults[i]) : null))));
+  }
+
+  // A player's fault in the header, as a link to the call that faulted (when the replay has it).
+  faultLink(player, fault) {
+    const label = ` ${fault.kind} @${fault.turn}: ${fault.detail}`;
+    const step = this.faultStep(player);
+    if (step === null) return h("em", { class: "fault" }, label);
+    return h("a", { class: "fault", href: `#step=${step}`, "data-fault-step": step, title: "go to the call that faulted" }, label);
+  }
+
+  // The step of the player's faulted call: its last call with a fault verdict.
+  faultStep(player) {
+    for (let i = this.turns.length - 1; i >= 0; i--) {
+      if (this.turns[i]?.player === player && this.turns[i]?.verdict?.status === "fault") return i + 1;
+    }
+    return null;
+  }
+
+  // The slider with a tick above it for every faulted or warned call; a tick is a link there.
+  sliderWithMarks() {
+    const span = Math.max(1, this.last);
+    const ticks = this.marks.map((m) => h("a", { class: `mark ${m.kind}`, href: `#step=${m.step}`, "data-mark-step": m.step,
+      "data-mark-kind": m.kind, title: `step ${m.step}: ${m.text}`, style: `left:${(100 * m.step) / span}%` }));
+    return h("div", { class: "slider-wrap" }, this.slider, h("div", { class: "slider-marks", "aria-hidden": "true" }, ticks));
+  }
+
+  // Moves to the next (dir 1) or previous (dir -1) faulted or warned call.
+  goMark(dir) {
+    const steps = this.marks.map((m) => m.step);
+    const target = dir > 0 ? steps.find((s) => s > this.step) : steps.findLast((s) => s < this.step);
+    if (target !== undefined) this.go(target);
+  }
+
+  // Moves to the first call of the next (dir 1) or previous (dir -1) round.
+  goRound(dir) {
+    if (dir > 0) {
+      this.go(this.rounds.find((s) => s > this.step) ?? this.last);
+    } else {
+      this.go(this.rounds.findLast((s) => s < this.step) ?? 0);
+    }
   }
 
   go(step) {
@@ -240,9 +301,13 @@ class Viewer {
     if (e.target instanceof HTMLSelectElement && !["ArrowLeft", "ArrowRight"].includes(e.key)) return;
     // Space and Enter on a focused button are that button's click: not also a toggle.
     if (e.target instanceof HTMLButtonElement && (e.key === " " || e.key === "Enter")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const keys = {
-      ArrowRight: () => this.go(this.step + 1),
-      ArrowLeft: () => this.go(this.step - 1),
+      ArrowRight: () => (e.shiftKey ? this.goRound(1) : this.go(this.step + 1)),
+      ArrowLeft: () => (e.shiftKey ? this.goRound(-1) : this.go(this.step - 1)),
+      f: () => this.goMark(1),
+      F: () => this.goMark(-1),
+      "/": () => this.console.focus(),
       Home: () => this.go(0),
       End: () => this.go(this.last),
       " ": () => this.toggle(),
@@ -266,13 +331,28 @@ class Viewer {
       console.error(err);
       svg = h("p", { class: "error" }, `The renderer failed on this frame: ${err.message}`);
     }
-    this.board.replaceChildren(svg);
+    this.board.replaceChildren(svg, this.coordTip);
     this.board.dataset.step = this.step;
     this.drawCall(call, frame);
     this.drawScores(frame, env);
     // A single position has no course to chart.
     if (this.last > 0) this.chartBox.replaceChildren(drawChart(this.series, this.step, (i) => this.go(i)));
     this.drawIo(call);
+    this.console.show(this.step);
+  }
+
+  showCoord(e) {
+    const cell = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset?.coord !== undefined);
+    if (!cell || !this.board.contains(cell)) {
+      this.coordTip.hidden = true;
+      return;
+    }
+    const box = this.board.getBoundingClientRect();
+    this.coordTip.dataset.value = cell.dataset.coord;
+    this.coordTip.replaceChildren(h("b", {}, cell.dataset.coord), ` ${cell.dataset.coordName ?? ""}`);
+    this.coordTip.style.left = `${e.clientX - box.left + 14}px`;
+    this.coordTip.style.top = `${e.clientY - box.top + 14}px`;
+    this.coordTip.hidden = false;
   }
 
   drawCall(call, frame) {
@@ -329,6 +409,37 @@ class Viewer {
         stats.map((s) => row(s.name.replaceAll("_", " "), Array.isArray(s.values) ? s.values : [], { class: "final stat", "data-stat": s.name }))));
   }
 
+  // How to reproduce this call outside realm: the bot's whole stdin up to this call as a file
+  // (or on the clipboard), and the command that feeds it to the bot.
+  reproBox(call) {
+    const spec = this.replay.spec ?? {};
+    const text = stdinUpTo(this.turns, this.step, call.player);
+    const file = `${spec.game ?? "replay"}-seed${spec.seed ?? "x"}-seat${call.player}-step${this.step}.txt`;
+    const calls = this.turns.slice(0, this.step).filter((t) => t?.player === call.player).length;
+    const status = h("span", { class: "muted", id: "repro-status" });
+    const copy = async () => {
+      try {
+        await navigator.clipboard.writeText(text);
+        status.textContent = "copied";
+      } catch {
+        status.textContent = "the browser refused the clipboard: use the download";
+      }
+    };
+    const command = this.replay.players?.[call.player]?.command ?? "";
+    let run = `python3 mybot.py < ${file}`;
+    const builtin = /^builtin:(.+)$/.exec(command);
+    if (builtin && spec.seed !== undefined && /^\d+$/.test(String(spec.seed))) {
+      const league = spec.league != null ? ` --league ${spec.league}` : "";
+      run = `realm bot ${spec.game} ${builtin[1]} --seed ${builtinBotSeed(spec.seed, call.player)}${league} < ${file}`;
+    }
+    return h("div", { class: "repro", id: "repro" },
+      h("span", {}, `stdin of ${calls} call${calls === 1 ? "" : "s"}:`),
+      h("button", { id: "download-stdin", title: `everything the bot read up to this call, as ${file}`, onclick: () => download(file, text) }, "download"),
+      h("button", { id: "copy-stdin", title: "everything the bot read up to this call", onclick: copy }, "copy"),
+      h("code", { id: "repro-command", title: "the last answer this prints is this call's" }, run),
+      status);
+  }
+
   drawIo(call) {
     if (!call) {
       this.ioBox.replaceChildren();
@@ -346,9 +457,141 @@ class Viewer {
     const stderr = typeof call.stderr === "string" && call.stderr.length ? call.stderr.replace(/\n$/, "").split("\n") : [];
     this.ioBox.replaceChildren(
       h("h2", {}, `What ${this.names[call.player] ?? "the player"} saw and said`),
+      this.reproBox(call),
       // What the bot said first: the input is long and would push it below the fold.
       block("output", output, "io-output"),
       stderr.length ? block("stderr", stderr, "io-stderr") : h("p", { class: "muted" }, "no stderr"),
       block("input", input, "io-input"));
   }
+}
+
+// Everything `player` read on stdin up to and including the call at `step`: the inputs of its
+// calls in order, one line each, newline-terminated, as the bot's process received them.
+function stdinUpTo(turns, step, player) {
+  const lines = turns.slice(0, step).filter((t) => t?.player === player).flatMap((t) => (Array.isArray(t.input) ? t.input : []));
+  return lines.map((l) => `${l}\n`).join("");
+}
+
+// The seed realm gives a built-in bot in seat `seat` of a match with `matchSeed` (a decimal
+// string; 64-bit, so BigInt): SplitMix64's first output from seed ^ (seat + 1) * C, as
+// realm_arena::bot_seed computes it.
+function builtinBotSeed(matchSeed, seat) {
+  const mask = (1n << 64n) - 1n;
+  let state = (BigInt(matchSeed) ^ ((BigInt(seat) + 1n) * 0xd1b54a32d192ed03n)) & mask;
+  state = (state + 0x9e3779b97f4a7c15n) & mask;
+  let z = state;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+  return (z ^ (z >> 31n)).toString();
+}
+
+// Offers a text as a file download.
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const a = h("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// Faulted and warned calls: {step, kind: "fault" | "warning", text}.
+function callMarks(turns) {
+  return turns.flatMap((t, i) => {
+    const v = t?.verdict ?? {};
+    if (v.status !== "fault" && v.status !== "warning") return [];
+    return [{ step: i + 1, kind: v.status, text: [v.status, v.fault, v.detail].filter(Boolean).join(": ") }];
+  });
+}
+
+// The steps that start a round: the first call, then every call of a new game turn by a seat
+// that already played since the last round began. A round is thus one game turn when a turn
+// holds every seat's calls (Kingdomino, Ice and Fire), and one call per seat in order when the
+// game counts every call as a turn (Blocking, Carcassonne).
+function roundStarts(turns) {
+  const starts = [];
+  let seen = new Set();
+  turns.forEach((t, i) => {
+    if (i === 0 || (t?.turn !== turns[i - 1]?.turn && seen.has(t?.player))) {
+      starts.push(i + 1);
+      seen = new Set();
+    }
+    seen.add(t?.player);
+  });
+  return starts;
+}
+
+// Every player's stderr of the match, line by line with its step and seat, filtered by text
+// and seat; the lines of the shown step are highlighted, and a line's step is a link there.
+class Console {
+  constructor(turns, names) {
+    this.names = names;
+    this.lines = turns.flatMap((t, i) => {
+      const text = typeof t?.stderr === "string" ? t.stderr.replace(/\n$/, "") : "";
+      return text ? text.split("\n").map((line) => ({ step: i + 1, turn: t.turn, seat: t.player, line })) : [];
+    });
+    this.seats = new Set(names.map((_, i) => i));
+    this.filter = h("input", { type: "search", id: "console-filter", placeholder: "filter (/)", "aria-label": "filter the console",
+      oninput: () => this.apply() });
+    this.count = h("span", { id: "console-count", class: "muted" });
+    this.rows = this.lines.map((l) => h("div", { class: "console-line", "data-step": l.step, "data-seat": l.seat },
+      h("a", { href: `#step=${l.step}`, class: "at" }, `${l.step}`),
+      h("span", { class: "who", style: `color:${playerTextColor(l.seat)}`, title: names[l.seat] ?? "" }, `${l.seat}`),
+      h("span", { class: "text" }, l.line)));
+    this.box = h("div", { class: "console-lines", id: "console-lines" }, this.rows);
+    const seatBoxes = names.map((n, i) => h("label", { class: "console-seat", title: n },
+      h("input", { type: "checkbox", checked: true, "data-console-seat": i,
+        onchange: (e) => { e.target.checked ? this.seats.add(i) : this.seats.delete(i); this.apply(); } }),
+      h("span", { class: "swatch", style: `background:${playerColor(i)}` }), `${i}`));
+    this.node = h("section", { id: "console", class: "panel console" },
+      h("h2", {}, "Console ", h("small", {}, "every player's stderr, by step and seat")),
+      this.lines.length
+        ? [h("div", { class: "console-tools" }, this.filter, seatBoxes, this.count), this.box]
+        : h("p", { class: "muted", id: "console-empty" }, "No player wrote to stderr in this match."));
+    this.apply();
+  }
+
+  focus() {
+    if (this.lines.length) this.filter.focus();
+  }
+
+  // Shows the lines that hold the filter text (any case) from the ticked seats.
+  apply() {
+    const needle = this.filter.value.toLowerCase();
+    let shown = 0;
+    this.lines.forEach((l, i) => {
+      const row = this.rows[i];
+      const visible = this.seats.has(l.seat) && (!needle || l.line.toLowerCase().includes(needle));
+      row.hidden = !visible;
+      if (visible) shown++;
+      const text = row.querySelector(".text");
+      text.replaceChildren(...highlight(l.line, needle));
+    });
+    this.count.textContent = `${shown} of ${this.lines.length} lines`;
+  }
+
+  // Marks the shown step's lines and scrolls the console (not the page) to them.
+  show(step) {
+    let first = null;
+    this.lines.forEach((l, i) => {
+      const current = l.step === step;
+      this.rows[i].classList.toggle("current", current);
+      if (current && !first && !this.rows[i].hidden) first = this.rows[i];
+    });
+    if (first) this.box.scrollTop = first.offsetTop - this.box.offsetTop - this.box.clientHeight / 3;
+  }
+}
+
+// The line as text nodes with every case-insensitive occurrence of `needle` in a <mark>.
+function highlight(line, needle) {
+  if (!needle) return [line];
+  const out = [];
+  const lower = line.toLowerCase();
+  let at = 0;
+  for (let i = lower.indexOf(needle); i >= 0; i = lower.indexOf(needle, at)) {
+    out.push(line.slice(at, i), h("mark", {}, line.slice(i, i + needle.length)));
+    at = i + needle.length;
+  }
+  out.push(line.slice(at));
+  return out;
 }
