@@ -18,13 +18,13 @@ import realm_engines
 from realm_engines import envs
 
 GAMES = [
-    ("Blokus Classic (4p)", lambda: envs.blocking_classic_v0(), ("blocking", "classic", 4)),
-    ("Blokus Duo", lambda: envs.blocking_duo_v0(), ("blocking", "duo", 2)),
-    ("Blocking 13x13 (2p)", lambda: envs.blocking_v0(), ("blocking", None, 2)),
-    ("Kingdomino (2p)", lambda: envs.kingdomino_v0(), ("kingdomino", None, 2)),
-    ("Kingdomino (4p)", lambda: envs.kingdomino_v0(players=4), ("kingdomino", None, 4)),
-    ("Ice and Fire (league 4)", lambda: envs.ice_and_fire_v0(), ("ice-and-fire", None, 2)),
-    ("Carcassonne (2p)", lambda: envs.carcassonne_v0(), ("carcassonne", None, 2)),
+    ("Blokus Classic (4p)", lambda: envs.blocking_classic_v0.env(), ("blocking", "classic", 4)),
+    ("Blokus Duo", lambda: envs.blocking_duo_v0.env(), ("blocking", "duo", 2)),
+    ("Blocking 13x13 (2p)", lambda: envs.blocking_v0.env(), ("blocking", None, 2)),
+    ("Kingdomino (2p)", lambda: envs.kingdomino_v0.env(), ("kingdomino", None, 2)),
+    ("Kingdomino (4p)", lambda: envs.kingdomino_v0.env(players=4), ("kingdomino", None, 4)),
+    ("Ice and Fire (league 4)", lambda: envs.ice_and_fire_v0.env(), ("ice-and-fire", None, 2)),
+    ("Carcassonne (2p)", lambda: envs.carcassonne_v0.env(), ("carcassonne", None, 2)),
 ]
 
 

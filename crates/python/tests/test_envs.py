@@ -12,16 +12,17 @@ import realm_engines
 from realm_engines import envs
 
 AEC_FACTORIES = [
-    ("kingdomino_v0", envs.kingdomino_v0, {}),
-    ("kingdomino_v0-4p", envs.kingdomino_v0, {"players": 4}),
-    ("kingdomino_v0-duel", envs.kingdomino_v0, {"variant": "duel"}),
-    ("blocking_v0", envs.blocking_v0, {"players": 3}),
-    ("blocking_duo_v0", envs.blocking_duo_v0, {}),
-    ("blocking_classic_v0", envs.blocking_classic_v0, {}),
-    ("ice_and_fire_v0-league1", envs.ice_and_fire_v0, {"league": 1}),
-    ("ice_and_fire_v0", envs.ice_and_fire_v0, {}),
-    ("carcassonne_v0", envs.carcassonne_v0, {}),
-    ("carcassonne_v0-3p", envs.carcassonne_v0, {"players": 3, "league": 2}),
+    ("kingdomino_v0", envs.kingdomino_v0.env, {}),
+    ("kingdomino_v0-4p", envs.kingdomino_v0.env, {"players": 4}),
+    ("kingdomino_v0-duel", envs.kingdomino_v0.env, {"variant": "duel"}),
+    ("blocking_v0", envs.blocking_v0.env, {"players": 3}),
+    ("blocking_duo_v0", envs.blocking_duo_v0.env, {}),
+    ("blocking_classic_v0", envs.blocking_classic_v0.env, {}),
+    ("ice_and_fire_v0-league1", envs.ice_and_fire_v0.env, {"league": 1}),
+    ("ice_and_fire_v0", envs.ice_and_fire_v0.env, {}),
+    ("carcassonne_v0", envs.carcassonne_v0.env, {}),
+    ("carcassonne_v0-3p", envs.carcassonne_v0.env, {"players": 3, "league": 2}),
+    ("carcassonne_v0-raw", envs.carcassonne_v0.raw_env, {}),
 ]
 
 
@@ -58,17 +59,17 @@ def test_a_full_game_through_the_aec_loop(factory, kwargs):
     assert abs(sum(totals.values())) < 1e-9
     assert max(totals.values()) > 0 or all(v == 0 for v in totals.values())
     # The rewards are those of the game played with the same seed and actions.
-    game = env.game
+    game = env.unwrapped.game
     assert game.is_over
     assert [totals[a] for a in env.possible_agents] == realm_engines.rewards(game.outcome()["ranks"])
 
 
 def test_aec_reset_with_a_seed_is_deterministic():
-    env = envs.carcassonne_v0(players=2)
+    env = envs.carcassonne_v0.env(players=2)
     first, _ = play_aec(env, 17, np.random.default_rng(3))
-    outcome = env.game.outcome()
+    outcome = env.unwrapped.game.outcome()
     second, _ = play_aec(env, 17, np.random.default_rng(3))
-    assert first == second and env.game.outcome() == outcome
+    assert first == second and env.unwrapped.game.outcome() == outcome
 
 
 GYM_CASES = [

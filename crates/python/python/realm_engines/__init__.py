@@ -16,6 +16,31 @@ import numpy as np
 from realm_engines import _realm
 
 __version__ = _realm.__version__
+
+# Gymnasium ids (gym.make("realm_engines/Kingdomino-v0")): game, variant and the default
+# player count of each; gym.make's keyword arguments (players=, league=, opponent=, seat=,
+# flatten=, ...) go to envs.RealmGym.
+GYM_IDS = {
+    "Kingdomino-v0": dict(game="kingdomino"),
+    "KingdominoDuel-v0": dict(game="kingdomino", variant="duel"),
+    "Blocking-v0": dict(game="blocking"),
+    "BlokusDuo-v0": dict(game="blocking", variant="duo"),
+    "BlokusClassic-v0": dict(game="blocking", variant="classic"),
+    "IceAndFire-v0": dict(game="ice-and-fire"),
+    "Carcassonne-v0": dict(game="carcassonne"),
+}
+
+
+def _register_gym_ids() -> None:
+    import gymnasium
+
+    for name, kwargs in GYM_IDS.items():
+        env_id = f"realm_engines/{name}"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="realm_engines.envs:RealmGym", kwargs=kwargs)
+
+
+_register_gym_ids()
 __all__ = ["Game", "Session", "play", "games", "rewards"]
 
 

@@ -5,6 +5,16 @@ Every environment observes ``{"observation": {"board": uint8 planes, "scalars": 
 observer on) and acts with integer ids over the game's fixed action space (the encodings are
 in the package README). A finished game gives every player the zero-sum reward of
 ``realm_engines.rewards`` (+1 a clear win, -1 a clear loss, 0 a two-player draw).
+
+PettingZoo: one module per environment, as PettingZoo's own are (``kingdomino_v0.env()``,
+``kingdomino_v0.raw_env``). No game here has a parallel form: PettingZoo's ``aec_to_parallel``
+needs every agent to act once per cycle in a fixed order, and realm's games are turn-based
+with changing orders (Kingdomino's picks, Blocking's skipped players, Ice and Fire's several
+commands per turn, Carcassonne's tile then man).
+
+Gymnasium: ``RealmGym`` (one seat against realm bots), registered as ``realm_engines/<Game>-v0``
+(``gym.make("realm_engines/Kingdomino-v0")``); ``flatten=True`` gives the flat observations
+Stable-Baselines3, sb3-contrib's MaskablePPO and RLlib take.
 """
 
 from __future__ import annotations
@@ -16,23 +26,29 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import realm_engines
 
-__all__ = [
-    "RealmAEC",
-    "RealmGym",
+# The PettingZoo environment modules, one per game or variant.
+AEC_MODULES = (
     "kingdomino_v0",
     "blocking_v0",
     "blocking_duo_v0",
     "blocking_classic_v0",
     "ice_and_fire_v0",
     "carcassonne_v0",
-]
+)
+
+__all__ = ["RealmAEC", "RealmGym", "observation_space", *AEC_MODULES]
+
+# Enough for any whole game of realm's (the longest, Ice and Fire's, are thousands of
+# commands): truncation is for scripts that want shorter episodes.
+DEFAULT_MAX_CYCLES = 100_000
 
 
 def observation_space(game: realm_engines.Game) -> spaces.Dict:
-    """The observation space of ``game``'s positions."""
+    """The observation space of ``game``'s positions (scalar bounds from the rules)."""
     low, high = (np.array(b, dtype=np.float32) for b in game.scalar_bounds)
     return spaces.Dict(
         {
@@ -63,6 +79,7 @@ class RealmAEC(AECEnv):
     The agent to act is the seat the rules name: players without a legal move are skipped
     (Blocking), and in Ice and Fire one agent acts several times in a row (each command is an
     action; id 1296, WAIT, ends the turn). ``reset(seed=S)`` plays realm's game of seed S.
+    After ``max_cycles`` actions every agent is truncated (reward 0).
     """
 
     metadata = {"render_modes": ["ansi"], "name": "realm_v0", "is_parallelizable": False}
@@ -74,12 +91,18 @@ class RealmAEC(AECEnv):
         league: Optional[int] = None,
         players: Optional[int] = None,
         render_mode: Optional[str] = None,
+        max_cycles: int = DEFAULT_MAX_CYCLES,
+        name: Optional[str] = None,
     ):
         super().__init__()
+        if max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         self.render_mode = _check_render_mode(render_mode)
+        self.max_cycles = max_cycles
         self._config = (game, variant, league, players)
         self.game = realm_engines.Game(game, variant, league, players, 0)
-        self.metadata = dict(self.metadata, name=f"{game.replace('-', '_')}_v0")
+        name = name or f"{game.replace('-', '_')}_v0"
+        self.metadata = dict(self.metadata, name=name)
         self.possible_agents = [f"player_{i}" for i in range(self.game.n_players)]
         space = observation_space(self.game)
         self.observation_spaces = {a: space for a in self.possible_agents}
@@ -102,6 +125,7 @@ class RealmAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self.game.to_move]
+        self.steps = 0
 
     def observe(self, agent: str) -> dict:
         return self.game.observe(self.possible_agents.index(agent))
@@ -114,18 +138,26 @@ class RealmAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         self.game.apply(int(action))
+        self.steps += 1
         if self.game.is_over:
             outcome = self.game.outcome()
             for a, r in zip(self.possible_agents, realm_engines.rewards(outcome["ranks"])):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
                 self.infos[a] = {"outcome": outcome}
-            # Every agent then takes its dead step, starting after the last mover.
-            i = self.possible_agents.index(agent)
-            self.agent_selection = self.possible_agents[(i + 1) % len(self.possible_agents)]
+            self._select_after(agent)
+        elif self.steps >= self.max_cycles:
+            for a in self.agents:
+                self.truncations[a] = True
+            self._select_after(agent)
         else:
             self.agent_selection = self.possible_agents[self.game.to_move]
         self._accumulate_rewards()
+
+    def _select_after(self, agent: str) -> None:
+        # Every agent then takes its dead step, starting after the last mover.
+        i = self.possible_agents.index(agent)
+        self.agent_selection = self.possible_agents[(i + 1) % len(self.possible_agents)]
 
     def render(self) -> Optional[str]:
         if self.render_mode == "ansi":
@@ -137,6 +169,53 @@ class RealmAEC(AECEnv):
         pass
 
 
+def aec_module(name: str, game: str, variant: Optional[str] = None, doc: str = ""):
+    """``(raw_env, env)`` of a PettingZoo environment module: ``raw_env`` the environment
+    class (its game and variant fixed), ``env`` it with PettingZoo's usual wrappers."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        if variant is not None:
+            if "variant" in kwargs:
+                raise TypeError(f"{name} is the {variant} variant: it takes no variant=")
+            kwargs["variant"] = variant
+        RealmAEC.__init__(self, game, name=name, **kwargs)
+
+    raw_env = type(
+        "raw_env",
+        (RealmAEC,),
+        {
+            "__init__": __init__,
+            "__doc__": doc,
+            "__module__": f"{__name__}.{name}",
+            "metadata": dict(RealmAEC.metadata, name=name),
+        },
+    )
+
+    def env(**kwargs: Any) -> AECEnv:
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+    env.__doc__ = f"{doc}\n\nWrapped as PettingZoo wraps its own (order enforced, actions in bounds)."
+    return raw_env, env
+
+
+def _flat_box(game: realm_engines.Game) -> spaces.Box:
+    """The board planes then the scalars, as one float32 vector."""
+    low, high = (np.array(b, dtype=np.float32) for b in game.scalar_bounds)
+    board = int(np.prod(game.board_shape))
+    return spaces.Box(
+        np.concatenate([np.zeros(board, np.float32), low]),
+        np.concatenate([np.full(board, 255, np.float32), high]),
+        dtype=np.float32,
+    )
+
+
+def _flat(observation: dict) -> np.ndarray:
+    inner = observation["observation"]
+    return np.concatenate(
+        [inner["board"].reshape(-1).astype(np.float32), inner["scalars"]]
+    )
+
+
 class RealmGym(gymnasium.Env):
     """One seat of a realm game as a Gymnasium environment; the other seats are realm bots
     (``opponent="builtin:greedy"``, any built-in, or a command line; a list gives one per
@@ -145,6 +224,12 @@ class RealmGym(gymnasium.Env):
     An illegal action ends the episode as a loss (reward -1, ``info["illegal_action"]``), as an
     invalid answer loses on CodinGame; otherwise the reward is 0 until the end and then the
     seat's ``realm_engines.rewards`` value.
+
+    Observations: nested (``{"observation": {"board", "scalars"}, "action_mask"}``) by
+    default; ``flatten=True`` gives one float32 Box (the board planes, then the scalars) for
+    Stable-Baselines3 and MaskablePPO, which reads the mask from ``action_masks()``; with
+    ``mask_in_observation=True`` as well, ``{"observations": Box, "action_mask": Box}`` (a
+    float32 mask), the form RLlib's action-masking modules read.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -158,8 +243,12 @@ class RealmGym(gymnasium.Env):
         league: Optional[int] = None,
         players: Optional[int] = None,
         render_mode: Optional[str] = None,
+        flatten: bool = False,
+        mask_in_observation: bool = False,
     ):
         super().__init__()
+        if mask_in_observation and not flatten:
+            raise ValueError("mask_in_observation=True needs flatten=True")
         self.render_mode = _check_render_mode(render_mode)
         probe = realm_engines.Game(game, variant, league, players, 0)
         n = probe.n_players
@@ -171,13 +260,38 @@ class RealmGym(gymnasium.Env):
         self._bots = opponents[:seat] + [None] + opponents[seat:]
         self._config = (game, variant, league)
         self.seat = seat
-        self.observation_space = observation_space(probe)
+        self.flatten = flatten
+        self.mask_in_observation = mask_in_observation
+        if not flatten:
+            self.observation_space = observation_space(probe)
+        elif mask_in_observation:
+            mask = spaces.Box(0.0, 1.0, (probe.n_actions,), np.float32)
+            self.observation_space = spaces.Dict(
+                {"observations": _flat_box(probe), "action_mask": mask}
+            )
+        else:
+            self.observation_space = _flat_box(probe)
         self.action_space = spaces.Discrete(probe.n_actions)
         self.session: Optional[realm_engines.Session] = None
         self._final: Optional[dict] = None
+        self._mask = np.zeros(probe.n_actions, np.int8)
 
-    def _observation(self) -> dict:
-        return self.session.position().observe(self.seat)
+    def _shaped(self, observation: dict) -> Any:
+        """The observation in this environment's form; keeps its mask for action_masks()."""
+        self._mask = observation["action_mask"]
+        if not self.flatten:
+            return observation
+        flat = _flat(observation)
+        if self.mask_in_observation:
+            return {"observations": flat, "action_mask": self._mask.astype(np.float32)}
+        return flat
+
+    def _observation(self) -> Any:
+        return self._shaped(self.session.position().observe(self.seat))
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (what sb3-contrib's MaskablePPO asks for)."""
+        return self._mask.astype(bool)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
@@ -195,7 +309,7 @@ class RealmGym(gymnasium.Env):
             observation = position.observe(self.seat)
             observation["action_mask"] = np.zeros_like(observation["action_mask"])
             self._final = {"illegal_action": True}
-            return observation, -1.0, True, False, dict(self._final)
+            return self._shaped(observation), -1.0, True, False, dict(self._final)
         self.session.play(int(action))
         observation = self._observation()
         if self.session.agent is None:
@@ -211,31 +325,11 @@ class RealmGym(gymnasium.Env):
         return None
 
 
-def kingdomino_v0(**kwargs: Any) -> RealmAEC:
-    """Kingdomino (``players`` 2-4; ``variant="duel"`` for the Mighty Duel; ``league``)."""
-    return RealmAEC("kingdomino", **kwargs)
-
-
-def blocking_v0(**kwargs: Any) -> RealmAEC:
-    """CodinGame's Blocking on 13×13 (``players`` 2-4), or ``variant="duo"``/``"classic"``."""
-    return RealmAEC("blocking", **kwargs)
-
-
-def blocking_duo_v0(**kwargs: Any) -> RealmAEC:
-    """Blokus Duo: 14×14, two players."""
-    return RealmAEC("blocking", variant="duo", **kwargs)
-
-
-def blocking_classic_v0(**kwargs: Any) -> RealmAEC:
-    """Blokus Classic: 20×20, four players."""
-    return RealmAEC("blocking", variant="classic", **kwargs)
-
-
-def ice_and_fire_v0(**kwargs: Any) -> RealmAEC:
-    """A Code of Ice and Fire (two players; ``league`` 1-4, default the full rules)."""
-    return RealmAEC("ice-and-fire", **kwargs)
-
-
-def carcassonne_v0(**kwargs: Any) -> RealmAEC:
-    """Carcassonne (``players`` 2-4; ``league``)."""
-    return RealmAEC("carcassonne", **kwargs)
+from realm_engines.envs import (  # noqa: E402  (the modules use the classes above)
+    blocking_classic_v0,
+    blocking_duo_v0,
+    blocking_v0,
+    carcassonne_v0,
+    ice_and_fire_v0,
+    kingdomino_v0,
+)
