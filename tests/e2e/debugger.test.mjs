@@ -165,6 +165,66 @@ async function checkStdin(page, base) {
   console.log("ok   stdin up to a call downloads and copies exactly; realm bot on it repeats the recorded answers; raw JSON link");
 }
 
+// The coordinates the hover readout shows at the centre of an element.
+async function coordAt(page, locator) {
+  const box = await locator.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForSelector("#coord-tip:not([hidden])");
+  return page.locator("#coord-tip").getAttribute("data-value");
+}
+
+// The hover coordinates of the cells the renderer outlined as the call's move.
+async function outlinedCoords(page, selector = "#board [data-last]") {
+  const out = [];
+  for (const mark of await page.locator(selector).all()) out.push(await coordAt(page, mark));
+  return out.sort();
+}
+
+// Item 3: on every board, the cells a recorded answer names show that answer's coordinates.
+async function checkCoordinates(page, base) {
+  const firstStep = (replay, pred) => replay.turns.findIndex((t, i) => t.verdict.status === "ok" && pred(t, i)) + 1;
+  // Kingdomino `PUT x y r`: the first square on (x, y), the second one step in direction r.
+  let replay = load("real-kingdomino.json");
+  let step = firstStep(replay, (t) => t.turn >= 3);
+  let [x, y, r] = replay.turns[step - 1].output[0].split(" ").slice(1).map(Number);
+  const [dx, dy] = [[1, 0], [0, 1], [-1, 0], [0, -1]][r];
+  await open(page, base, "real-kingdomino.json", step);
+  assert.deepEqual(await outlinedCoords(page), [`${x} ${y}`, `${x + dx} ${y + dy}`].sort(), `kingdomino step ${step}: ${replay.turns[step - 1].output[0]}`);
+  // Blocking `X Y Lfrk`: square k of the shape on (X, Y).
+  replay = load("real-blocking-3p.json");
+  step = Math.floor(replay.turns.length / 2);
+  const move = replay.turns[step - 1].output[0];
+  await open(page, base, "real-blocking-3p.json", step);
+  const placed = await outlinedCoords(page);
+  assert.ok(placed.includes(move.split(" ").slice(0, 2).join(" ")), `blocking step ${step}: ${move} on ${placed}`);
+  assert.deepEqual(placed, replay.turns[step - 1].frame.last_move.cells.map(([cx, cy]) => `${cx} ${cy}`).sort(), "blocking: the piece's cells");
+  // Ice and Fire `TRAIN level x y`: the new unit stands on (x, y).
+  replay = load("real-ice-and-fire.json");
+  step = firstStep(replay, (t) => t.output.join(";").includes("TRAIN"));
+  const trained = replay.turns[step - 1].output.join(";").split(";").filter((a) => a.startsWith("TRAIN")).map((a) => a.split(" ").slice(2).join(" "));
+  await open(page, base, "real-ice-and-fire.json", step);
+  const changed = await outlinedCoords(page);
+  for (const cell of trained) assert.ok(changed.includes(cell), `ice and fire step ${step}: TRAIN on ${cell}, outlined ${changed}`);
+  // Carcassonne `row col angle manEdge`: the last tile on (row, col).
+  replay = load("real-carcassonne-3p.json");
+  step = Math.floor(replay.turns.length * 0.8);
+  await open(page, base, "real-carcassonne-3p.json", step);
+  assert.deepEqual(await outlinedCoords(page), [replay.turns[step - 1].output[0].split(/\s+/).slice(0, 2).join(" ")], `carcassonne step ${step}`);
+  await page.screenshot({ path: path.join(shots, "debugger-coordinates.png"), fullPage: true });
+  // Kingdom Builder `(row, col)`: the first settlement in reading order.
+  replay = load("real-kingdom-builder.json");
+  const rows = replay.initial_frame.rows.map((row) => row.trim().split(/\s+/));
+  const row = rows.findIndex((toks) => toks.some((t) => /^[1-4]$/.test(t)));
+  const col = rows[row].findIndex((t) => /^[1-4]$/.test(t));
+  await open(page, base, "real-kingdom-builder.json", 0);
+  assert.equal(await coordAt(page, page.locator("#board [data-settlement]").first()), `${row} ${col}`, "kingdom builder: row col");
+  for (const name of ["real-kingdomino.json", "real-blocking-3p.json", "real-ice-and-fire.json", "real-carcassonne-3p.json", "real-kingdom-builder.json"]) {
+    await open(page, base, name, 0);
+    assert.ok(await page.locator("#board [data-axis=col]").count() > 0 && await page.locator("#board [data-axis=row]").count() > 0, `${name}: axes`);
+  }
+  console.log("ok   coordinates on hover equal the answers' (PUT x y, X Y Lfrk, TRAIN l x y, row col) on every board, with axes");
+}
+
 async function main() {
   const cwd = mkdtempSync(path.join(os.tmpdir(), "realm-debugger-"));
   const { child, url } = await startRealm(realm, ["serve", "--replays", replayDir], cwd);
@@ -175,6 +235,7 @@ async function main() {
     await checkRounds(page, url);
     await checkConsole(page, url);
     await checkStdin(page, url);
+    await checkCoordinates(page, url);
     assert.deepEqual(errors, [], "no script errors");
     console.log("all debugger checks passed");
   });

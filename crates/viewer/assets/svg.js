@@ -60,3 +60,18 @@ export function arr(value) {
 export function num(value, fallback = 0) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
+
+// A cell's coordinates in the game's own protocol terms, which the replay page shows on hover:
+// `coord` exactly as a bot writes it ("6 9"), `name` what its numbers are ("x y", "row col").
+export function coordAttrs(coord, name) {
+  return { "data-coord": coord, "data-coord-name": name };
+}
+
+// Axis numbers over and left of a square grid whose cell (0, 0) has its top-left corner at
+// (x0, y0): column i is labelled colLabel(i), row j rowLabel(j).
+export function gridAxes(svg, { x0, y0, cell, cols, rows, colLabel = (i) => i, rowLabel = (j) => j, fill = "#6b7280" }) {
+  const g = el("g", { class: "axis", fill, "data-axes": "" });
+  for (let i = 0; i < cols; i++) g.append(text(x0 + (i + 0.5) * cell, y0 - 5, colLabel(i), { "text-anchor": "middle", "data-axis": "col" }));
+  for (let j = 0; j < rows; j++) g.append(text(x0 - 5, y0 + (j + 0.5) * cell + 3.5, rowLabel(j), { "text-anchor": "end", "data-axis": "row" }));
+  svg.append(g);
+}

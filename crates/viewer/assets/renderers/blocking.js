@@ -3,10 +3,11 @@
 // Frame: {size, board: [row strings '0'-'3' or '.'], last_move: {player, name, cells}, remaining, starts,
 // starts_shared, eliminated}.
 
-import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num } from "../svg.js";
+import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num, coordAttrs, gridAxes } from "../svg.js";
 
 const CELL = 26;
-const PAD = 14;
+// Room for the axis numbers over and left of the board.
+const PAD = 24;
 
 export function render(frame, env) {
   const rows = arr(frame?.board).map(String);
@@ -19,11 +20,12 @@ export function render(frame, env) {
     for (let x = 0; x < n; x++) {
       const ch = rows[y]?.[x] ?? ".";
       const p = "0123".indexOf(ch);
-      const attrs = { x: PAD + x * CELL + 1, y: PAD + y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3 };
+      const attrs = { x: PAD + x * CELL + 1, y: PAD + y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3, ...coordAttrs(`${x} ${y}`, "x y") };
       if (p >= 0) svg.append(el("rect", { ...attrs, fill: playerColor(p), stroke: "#0004", "data-cell": "", "data-player": p }));
       else svg.append(el("rect", { ...attrs, fill: "#eceef2" }));
     }
   }
+  gridAxes(svg, { x0: PAD, y0: PAD, cell: CELL, cols: n, rows: n });
   // A start cell is one player's (drawn in its colour), or shared by every player (Duo: drawn
   // neutral, and either player may open on it).
   const shared = frame?.starts_shared === true;

@@ -4,10 +4,11 @@
 // men_left, tile_to_place: {name, edges, center, shield, links}, last: {row, col, player?}}. `edges` and `links` are the
 // placed (rotated) ones; sides are 0 up, 1 right, 2 down, 3 left (spec 2.2).
 
-import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
+import { el, svgRoot, text, playerColor, arr, num, coordAttrs, gridAxes } from "../svg.js";
 
 const T = 64;
-const PAD = 16;
+// Room for the axis numbers (rows and columns around 71) over and left of the board.
+const PAD = 22;
 const OUT = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 const MEEPLE = "0,-10 4,-6 3,-3 9,0 8,3 4,2 6,9 1,9 0,5 -1,9 -6,9 -4,2 -8,3 -9,0 -3,-3 -4,-6";
 
@@ -116,6 +117,15 @@ export function render(frame, env) {
   const svg = svgRoot(PAD * 2 + w, PAD * 2 + h, "Carcassonne board");
   svg.append(el("rect", { x: PAD, y: PAD, width: w, height: h, rx: 6, fill: "#e9e4d6" }));
   const at = (t) => [PAD + (num(t?.col) - c0 + 1) * T, PAD + (num(t?.row) - r0 + 1) * T];
+  // Every shown cell, the empty ring included, under the tiles: its `row col` for the hover
+  // readout, as an answer `row col angle manEdge` names it.
+  for (let row = r0 - 1; row <= r1 + 1; row++) {
+    for (let col = c0 - 1; col <= c1 + 1; col++) {
+      const [x, y] = at({ row, col });
+      svg.append(el("rect", { x, y, width: T, height: T, fill: "transparent", ...coordAttrs(`${row} ${col}`, "row col") }));
+    }
+  }
+  gridAxes(svg, { x0: PAD, y0: PAD, cell: T, cols: c1 - c0 + 3, rows: r1 - r0 + 3, colLabel: (i) => c0 - 1 + i, rowLabel: (j) => r0 - 1 + j });
   const edgesAt = new Map(tiles.map((t) => [`${num(t?.row)},${num(t?.col)}`, String(t?.edges ?? "")]));
   for (const t of tiles) {
     const [x, y] = at(t);

@@ -3,11 +3,12 @@
 // Frame: {player, cells: [12 strings], buildings, units, mine_spots, gold, income, scores}.
 // What the last call changed is outlined: units it moved or trained, buildings it built.
 
-import { el, svgRoot, text, playerColor, arr, num } from "../svg.js";
+import { el, svgRoot, text, playerColor, arr, num, coordAttrs, gridAxes } from "../svg.js";
 import { PLAYER_LIGHT } from "../svg.js";
 
 const CELL = 44;
-const PAD = 12;
+// Room for the axis numbers over and left of the map.
+const PAD = 24;
 const OWNER = { R: [0, true], r: [0, false], B: [1, true], b: [1, false] };
 
 // The running figure the frames carry is military power; the final score is the outcome's.
@@ -41,9 +42,10 @@ export function render(frame, env) {
   const svg = svgRoot(PAD * 2 + w * CELL, PAD * 2 + n * CELL, "Ice and Fire map");
   svg.append(el("rect", { x: 0, y: 0, width: PAD * 2 + w * CELL, height: PAD * 2 + n * CELL, fill: "#26303a", rx: 6 }));
   const at = (x, y) => [PAD + x * CELL, PAD + y * CELL];
+  gridAxes(svg, { x0: PAD, y0: PAD, cell: CELL, cols: w, rows: n, fill: "#c9d1db" });
   rows.forEach((row, y) => [...row].forEach((ch, x) => {
     const [px, py] = at(x, y);
-    const box = { x: px + 1, y: py + 1, width: CELL - 2, height: CELL - 2, rx: 3 };
+    const box = { x: px + 1, y: py + 1, width: CELL - 2, height: CELL - 2, rx: 3, ...coordAttrs(`${x} ${y}`, "x y") };
     if (ch === "#") return;
     const own = OWNER[ch];
     if (own) {

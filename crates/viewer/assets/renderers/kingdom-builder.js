@@ -2,11 +2,12 @@
 // water, mountains, towns, castles and the players' settlements, plus per-card scores.
 // Frame: {rows: [20 strings of tokens '.', 'W', 'M', 'T', 'C', '1'-'4'], scores, cards: {name: [..]}}.
 
-import { el, svgRoot, text, playerColor, arr } from "../svg.js";
+import { el, svgRoot, text, playerColor, arr, coordAttrs } from "../svg.js";
 
 const R = 15;
 const HW = Math.sqrt(3) * R;
-const PAD = 10;
+// Room for the axis numbers (columns over row 0, rows on the left).
+const PAD = 22;
 const FILL = { ".": "#e7e1c8", W: "#5b9bd5", M: "#8a7b6c", T: "#e8c15a", C: "#9a8fb5" };
 
 // A row is either space-separated tokens (the text board) or one character per cell.
@@ -34,7 +35,8 @@ export function render(frame) {
     const cx = PAD + HW / 2 + c * HW + (r % 2 ? HW / 2 : 0);
     const cy = PAD + R + r * 1.5 * R;
     const p = "1234".indexOf(tok);
-    svg.append(el("polygon", { points: hex(cx, cy), fill: p >= 0 ? "#e7e1c8" : (FILL[tok] ?? "#ccc"), stroke: "#fff", "stroke-width": 1.2, "data-cell": "", "data-token": tok }));
+    svg.append(el("polygon", { points: hex(cx, cy), fill: p >= 0 ? "#e7e1c8" : (FILL[tok] ?? "#ccc"), stroke: "#fff", "stroke-width": 1.2,
+      "data-cell": "", "data-token": tok, ...coordAttrs(`${r} ${c}`, "row col") }));
     if (p >= 0) {
       svg.append(el("path", { d: `M${cx - 7} ${cy + 7} v-8 l7 -6 l7 6 v8 Z`, fill: playerColor(p), stroke: "#0007", "data-settlement": "", "data-player": p }));
     } else if (tok === "T") {
@@ -45,6 +47,10 @@ export function render(frame) {
       svg.append(el("path", { d: `M${cx - 8} ${cy + 6} L${cx} ${cy - 7} L${cx + 8} ${cy + 6} Z`, fill: "#5c5046" }));
     }
   }));
+  const axes = el("g", { class: "axis", "data-axes": "" });
+  for (let c = 0; c < nCols; c++) axes.append(text(PAD + HW / 2 + c * HW, PAD - 6, c, { "text-anchor": "middle", "data-axis": "col" }));
+  rows.forEach((_, r) => axes.append(text(PAD - 4 + (r % 2 ? HW / 2 : 0), PAD + R + r * 1.5 * R + 3.5, r, { "text-anchor": "end", "data-axis": "row" })));
+  svg.append(axes);
   return svg;
 }
 

@@ -3,7 +3,7 @@
 // Frame: {size, kingdoms: [[row strings, 2 chars per cell]], current, next, slot, eliminated}.
 // The last call's move is outlined: the two squares it placed and the domino it picked.
 
-import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num } from "../svg.js";
+import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num, coordAttrs } from "../svg.js";
 
 const TERRAIN = {
   c: ["#f0cf4a", "corn field"],
@@ -14,7 +14,8 @@ const TERRAIN = {
   m: ["#6a5343", "mine"],
 };
 const CELL = 40;
-const GAP = 28;
+// Between kingdoms: room for the axis numbers left of and under each kingdom.
+const GAP = 40;
 
 // "c1" -> {terrain: "c", crowns: 1}; tolerates objects and odd strings.
 function parseCell(cell) {
@@ -73,6 +74,8 @@ function kingdom(rows, p, x0, y0, size, env, eliminated, changed) {
   rows.forEach((row, r) => rowCells(row).forEach((cell, c) => {
     const x = x0 + c * CELL;
     const y = y0 + r * CELL;
+    // Under the cell's drawing, the cell's protocol coordinates (PUT x y) for the hover readout.
+    g.append(el("rect", { x, y, width: CELL, height: CELL, fill: "transparent", ...coordAttrs(`${c} ${r}`, `x y in ${name}'s kingdom`) }));
     const { terrain } = parseCell(cell);
     if (terrain === "*") {
       g.append(el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: playerColor(p), "data-cell": "", "data-player": p, "data-terrain": "castle" }));
@@ -83,6 +86,11 @@ function kingdom(rows, p, x0, y0, size, env, eliminated, changed) {
       g.append(el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: "#f4f1ea", stroke: "#e2dccf" }));
     }
   }));
+  const cells = rowCells(rows[0] ?? "").length;
+  const axes = el("g", { class: "axis", "data-axes": "" });
+  for (let i = 0; i < cells; i++) axes.append(text(x0 + (i + 0.5) * CELL, y0 + span + 20, i, { "text-anchor": "middle", "data-axis": "col" }));
+  for (let j = 0; j < rows.length; j++) axes.append(text(x0 - 10, y0 + (j + 0.5) * CELL + 3.5, j, { "text-anchor": "end", "data-axis": "row" }));
+  g.append(axes);
   for (const key of changed) {
     const [r, c] = key.split(",").map(Number);
     g.append(el("rect", { x: x0 + c * CELL + 1, y: y0 + r * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: "none", stroke: "#111", "stroke-width": 3, "data-last": "" }));
@@ -153,7 +161,7 @@ export function render(frame, env) {
   const svg = svgRoot(width, height, "Kingdomino board");
   const mover = env?.call?.player;
   kingdoms.forEach((rows, p) => {
-    const x = 16 + (p % perRow) * span;
+    const x = 28 + (p % perRow) * span;
     const y = 40 + Math.floor(p / perRow) * (span + 20);
     const changed = p === mover ? changedCells(frame, env, p) : new Set();
     svg.append(kingdom(arr(rows), p, x, y, size, env, arr(frame?.eliminated)[p] === true, changed));
