@@ -701,24 +701,24 @@ fn run_league(
 
 /// One leaderboard row.
 #[derive(serde::Serialize)]
-struct Row {
-    rank: usize,
-    label: String,
-    status: String,
-    rating: Option<f64>,
+pub(crate) struct Row {
+    pub(crate) rank: usize,
+    pub(crate) label: String,
+    pub(crate) status: String,
+    pub(crate) rating: Option<f64>,
     /// Half width of the 95% interval.
-    interval: Option<f64>,
-    games: u64,
-    win_rate: Option<f64>,
-    faults: u64,
+    pub(crate) interval: Option<f64>,
+    pub(crate) games: u64,
+    pub(crate) win_rate: Option<f64>,
+    pub(crate) faults: u64,
     /// Probability that this bot is better than the next one down.
-    p_better_than_next: Option<f64>,
-    data: std::collections::BTreeMap<String, f64>,
-    command: String,
-    note: Option<String>,
+    pub(crate) p_better_than_next: Option<f64>,
+    pub(crate) data: std::collections::BTreeMap<String, f64>,
+    pub(crate) command: String,
+    pub(crate) note: Option<String>,
 }
 
-fn leaderboard(store: &Store, name: &str) -> Result<(RunRecord, Vec<Row>)> {
+pub(crate) fn leaderboard(store: &Store, name: &str) -> Result<(RunRecord, Vec<Row>)> {
     let run = find(store, name)?;
     let roster = Roster::load(store, run.id)?;
     let matches = store.matches(run.id)?;

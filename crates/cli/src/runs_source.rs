@@ -9,8 +9,8 @@ use realm_arena::report::RunReport;
 use realm_stats::{Placing, Tally};
 use realm_store::{MatchRecord, RunRecord, Store};
 use realm_viewer::{
-    replay_neighbours_in, LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource,
-    RunSummary, SeatResult, SourceError,
+    replay_neighbours_in, BotDetails, LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail,
+    RunSource, RunSummary, SeatRecord, SeatResult, SourceError,
 };
 
 pub struct StoreRuns {
@@ -46,18 +46,25 @@ fn summary(store: &Store, run: &RunRecord) -> Result<RunSummary, SourceError> {
     if let Some(l) = run.league {
         game.push_str(&format!(" league {l}"));
     }
-    // A league has no planned size and no end: its label names it and its status says so.
+    let activity = store.last_activity(run.id)?;
+    let age = activity.as_ref().map(|(_, age)| *age);
+    // A league has no planned size and no end: its label names it.
     let (label, planned, status) = if run.kind == "league" {
         let name = run.key.strip_prefix("league:").unwrap_or(&run.key);
+        let active = store
+            .run_bot_statuses(run.id)?
+            .iter()
+            .filter(|(status, _)| status == "active")
+            .count();
         (
-            format!("league {name} ({} bots)", bots.len()),
+            format!("league {name} ({active} bots)"),
             0,
-            "league".to_string(),
+            league_state(age).to_string(),
         )
     } else {
         let names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
         let label = format!("{} ({})", names.join(" vs "), run.kind);
-        (label, run.n_matches, run_status(store, run, done)?)
+        (label, run.n_matches, run_status(store, run, done, age)?)
     };
     Ok(RunSummary {
         id: run.id,
@@ -68,25 +75,113 @@ fn summary(store: &Store, run: &RunRecord) -> Result<RunSummary, SourceError> {
         n_matches_done: done,
         n_matches_planned: planned,
         status,
+        last_activity: activity.map(|(when, _)| when),
     })
 }
 
-/// `done`, `incomplete`, an SPRT decision (`H1 accepted after 152 games`) for a run the test
-/// stopped early, plus the count of matches an external referee failed, which are no results.
-fn run_status(store: &Store, run: &RunRecord, done: u64) -> Result<String, SourceError> {
+/// How long after its last stored match (or its start) an unfinished run still counts as
+/// running. Nothing tells a live run from a killed one (`kill -9` leaves no trace), so a run
+/// that stored nothing for this long is taken as interrupted; a slow match may make a live
+/// run read so for a while.
+const RUNNING_WINDOW_SECS: f64 = 600.0;
+
+/// `running` while the last activity is recent, else `interrupted` (`None`: a store from
+/// before schema 5, which never noted activity).
+fn unfinished_state(age_secs: Option<f64>) -> &'static str {
+    match age_secs {
+        Some(age) if age < RUNNING_WINDOW_SECS => "running",
+        _ => "interrupted",
+    }
+}
+
+/// A league never completes: `running` while it stores matches, else `idle`.
+fn league_state(age_secs: Option<f64>) -> &'static str {
+    match unfinished_state(age_secs) {
+        "running" => "running",
+        _ => "idle",
+    }
+}
+
+/// `complete`, `running`, `interrupted`, an SPRT decision (`H1 accepted after 152 games`) for
+/// a run the test stopped early, plus the count of matches an external referee failed, which
+/// are no results.
+fn run_status(
+    store: &Store,
+    run: &RunRecord,
+    done: u64,
+    age_secs: Option<f64>,
+) -> Result<String, SourceError> {
     let sprt = store
         .verdict(run.id)?
         .and_then(|v| serde_json::from_str::<realm_arena::report::SprtVerdict>(&v).ok());
     let mut status = match sprt {
         Some(v) => format!("{} accepted after {} games", v.decision, v.games),
-        None if done >= run.n_matches => "done".into(),
-        None => "incomplete".into(),
+        None if done >= run.n_matches => "complete".into(),
+        None => unfinished_state(age_secs).into(),
     };
     let failed = store.match_errors(run.id)?.len();
     if failed > 0 {
         status.push_str(&format!(", {failed} failed by the referee"));
     }
     Ok(status)
+}
+
+/// What `realm report` shows of one bot beyond its record.
+fn details_of(b: &realm_arena::report::BotReport) -> BotDetails {
+    BotDetails {
+        response_p50_us: b.response_us.as_ref().map(|p| p.p50),
+        response_p99_us: b.response_us.as_ref().map(|p| p.p99),
+        fault_kinds: b.faults.clone(),
+        seats: b
+            .seats
+            .iter()
+            .map(|s| SeatRecord {
+                seat: s.seat,
+                games: s.games,
+                wins: s.wins,
+                draws: s.draws,
+                losses: s.losses,
+            })
+            .collect(),
+        data: b.data.clone(),
+        ..BotDetails::default()
+    }
+}
+
+/// A league's leaderboard as `realm league show` orders it (its removed bots left out), with
+/// each entrant's status, note, version, rating and P(better than next).
+fn league_order(
+    store: &Store,
+    run: &RunRecord,
+    rows: Vec<LeaderRow>,
+) -> Result<Vec<LeaderRow>, SourceError> {
+    let name = run.key.strip_prefix("league:").unwrap_or(&run.key);
+    let (_, shown) = crate::cmd_league::leaderboard(store, name).map_err(|e| e.to_string())?;
+    let hashes: std::collections::HashMap<String, String> = store
+        .run_bots(run.id)?
+        .into_iter()
+        .map(|b| (b.name, b.hash))
+        .collect();
+    let mut by_name: std::collections::HashMap<String, LeaderRow> =
+        rows.into_iter().map(|r| (r.bot.clone(), r)).collect();
+    Ok(shown
+        .into_iter()
+        .filter_map(|league| {
+            let mut row = by_name.remove(&league.label)?;
+            row.rating = league.rating;
+            row.rating_error = league.interval;
+            let hash = hashes.get(&league.label).map(String::as_str).unwrap_or("");
+            row.details.version = Some(if hash.is_empty() {
+                league.command
+            } else {
+                format!("{} @{}", league.command, &hash[..hash.len().min(8)])
+            });
+            row.details.status = Some(league.status);
+            row.details.note = league.note;
+            row.details.p_better_than_next = league.p_better_than_next;
+            Some(row)
+        })
+        .collect())
 }
 
 fn group_size(run: &RunRecord) -> u64 {
@@ -188,36 +283,36 @@ impl RunSource for StoreRuns {
                     rating: ratings.get(i).copied().flatten().map(|r| r.0),
                     rating_error: ratings.get(i).copied().flatten().map(|r| r.1),
                     faults: b.faults.values().sum(),
+                    details: details_of(b),
                 })
                 .collect();
-            // A league's removed bots are gone from its table (their matches were deleted).
             if run.kind == "league" {
-                let statuses = store.run_bot_statuses(run.id)?;
-                let removed: Vec<&str> = bots
-                    .iter()
-                    .zip(&statuses)
-                    .filter(|(_, (status, _))| status == "removed")
-                    .map(|(b, _)| b.name.as_str())
-                    .collect();
-                leaderboard.retain(|row| !removed.contains(&row.bot.as_str()));
+                leaderboard = league_order(store, &run, leaderboard)?;
+            } else {
+                let key = |row: &LeaderRow| {
+                    let points = row.wins as f64 + row.draws as f64 / 2.0;
+                    (row.rating.unwrap_or(0.0), points / row.games.max(1) as f64)
+                };
+                leaderboard.sort_by(|a, b| {
+                    key(b)
+                        .partial_cmp(&key(a))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
             }
-            let key = |row: &LeaderRow| {
-                let points = row.wins as f64 + row.draws as f64 / 2.0;
-                (row.rating.unwrap_or(0.0), points / row.games.max(1) as f64)
-            };
-            leaderboard.sort_by(|a, b| {
-                key(b)
-                    .partial_cmp(&key(a))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            });
             for (i, row) in leaderboard.iter_mut().enumerate() {
                 row.rank = i as u32 + 1;
             }
-            let n = bots.len();
-            let pairwise = (0..n)
-                .map(|a| {
-                    (0..n)
-                        .map(|b| {
+            // The matrix in the leaderboard's order, so the strongest bots meet top left.
+            let order: Vec<usize> = leaderboard
+                .iter()
+                .filter_map(|row| bots.iter().position(|b| b.name == row.bot))
+                .collect();
+            let pairwise = order
+                .iter()
+                .map(|&a| {
+                    order
+                        .iter()
+                        .map(|&b| {
                             let w = tally.pair(a, b);
                             (a != b && w.games() > 0).then_some(PairRecord {
                                 wins: w.wins,
@@ -237,7 +332,7 @@ impl RunSource for StoreRuns {
             Ok(Some(RunDetail {
                 summary: summary(store, &run)?,
                 leaderboard,
-                bots: bots.iter().map(|b| b.name.clone()).collect(),
+                bots: order.iter().map(|&i| bots[i].name.clone()).collect(),
                 pairwise,
                 fault_codes,
             }))
@@ -303,5 +398,20 @@ impl RunSource for StoreRuns {
             let (prev, next) = store.kept_replay_neighbours(run_id, match_idx)?;
             Ok((prev.map(|i| i as i64), next.map(|i| i as i64)))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unfinished_run_is_running_until_it_has_been_quiet_for_the_window() {
+        assert_eq!(unfinished_state(Some(0.0)), "running");
+        assert_eq!(unfinished_state(Some(RUNNING_WINDOW_SECS - 1.0)), "running");
+        assert_eq!(unfinished_state(Some(RUNNING_WINDOW_SECS)), "interrupted");
+        assert_eq!(unfinished_state(None), "interrupted", "no activity noted");
+        assert_eq!(league_state(Some(3.0)), "running");
+        assert_eq!(league_state(Some(1e6)), "idle");
     }
 }

@@ -418,3 +418,66 @@ fn serve_names_a_stored_replay_that_is_gone_and_links_kept_neighbours_in_a_filte
         "{page}"
     );
 }
+
+#[test]
+fn serve_shows_run_states_and_a_leagues_structure_as_league_show_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &[
+            "arena",
+            "kingdomino",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "2",
+            "--quiet",
+        ][..],
+        &["league", "new", "main", "kingdomino"],
+        &[
+            "league",
+            "add",
+            "main",
+            "builtin:greedy",
+            "--note",
+            "first try",
+        ],
+        &["league", "add", "main", "builtin:random"],
+        &["league", "run", "main", "--games", "4", "--quiet"],
+        &["league", "retire", "main", "builtin:random"],
+    ] {
+        let out = run(dir.path(), args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    }
+    let server = Server::start(dir.path(), &["serve", "--port", "0"]);
+    let (_, runs) = server.get("/api/runs");
+    let runs: serde_json::Value = serde_json::from_str(&runs).unwrap();
+    // Newest first: the league (just played, so running), then the finished arena.
+    assert_eq!(runs[0]["status"], "running", "{runs}");
+    assert_eq!(runs[0]["label"], "league main (1 bots)", "one active bot");
+    assert_eq!(runs[1]["status"], "complete");
+    assert!(runs[1]["last_activity"].as_str().unwrap().ends_with('Z'));
+    let (_, list) = server.get("/runs");
+    assert!(
+        list.contains("<td>4</td>"),
+        "a league's progress has no planned size: {list}"
+    );
+    let (_, league) = server.get(&format!("/runs/{}", runs[0]["id"]));
+    for expected in [
+        r#"<small class="bot-status">retired</small>"#,
+        r#"<td class="p-next">99%</td>"#,
+        "first try",
+        r#"<table class="matrix" id="pairwise">"#,
+        r#"<table class="list" id="per-seat">"#,
+    ] {
+        assert!(
+            league.contains(expected),
+            "{expected} missing from {league}"
+        );
+    }
+    let (_, arena) = server.get(&format!("/runs/{}", runs[1]["id"]));
+    assert!(
+        arena.contains(r#"data-live="false""#),
+        "a complete run is not followed"
+    );
+    assert!(arena.contains(r#"data-status="complete""#));
+}

@@ -240,6 +240,32 @@ pub fn runs_page(runs: &[RunSummary]) -> String {
     layout("Runs", &body, true)
 }
 
+/// `done/planned`, or just `done` for a run without a planned size (a league); `unit` follows.
+fn progress(r: &RunSummary, unit: &str) -> String {
+    if r.n_matches_planned > 0 {
+        format!("{}/{}{unit}", r.n_matches_done, r.n_matches_planned)
+    } else {
+        format!("{}{unit}", r.n_matches_done)
+    }
+}
+
+/// The status and, when known, the time of the run's last activity (escaped).
+fn status_text(r: &RunSummary) -> String {
+    match &r.last_activity {
+        Some(when) => format!(
+            "{} <small>(last activity {})</small>",
+            escape(&r.status),
+            escape(when)
+        ),
+        None => escape(&r.status),
+    }
+}
+
+/// A run that may still change: one running, or a league (which may be run again any time).
+fn may_change(r: &RunSummary) -> bool {
+    r.status == "running" || r.status == "idle"
+}
+
 fn runs_table(runs: &[RunSummary]) -> String {
     if runs.is_empty() {
         return r#"<p class="empty">No runs in the store yet.</p>"#.to_string();
@@ -250,14 +276,14 @@ fn runs_table(runs: &[RunSummary]) -> String {
     for r in runs {
         let _ = write!(
             out,
-            r#"<tr data-run="{id}"><td><a href="/runs/{id}">#{id} {label}</a></td><td>{game}</td><td>{bots}</td><td>{done}/{planned}</td><td>{status}</td><td>{started}</td></tr>"#,
+            r#"<tr data-run="{id}"><td><a href="/runs/{id}">#{id} {label}</a></td><td>{game}</td><td>{bots}</td><td>{progress}</td><td data-status="{state}">{status}</td><td>{started}</td></tr>"#,
             id = r.id,
             label = escape(&r.label),
             game = escape(&r.game),
             bots = r.n_bots,
-            done = r.n_matches_done,
-            planned = r.n_matches_planned,
-            status = escape(&r.status),
+            progress = progress(r, ""),
+            state = escape(&r.status),
+            status = status_text(r),
             started = escape(&r.started),
         );
     }
@@ -269,24 +295,21 @@ fn runs_table(runs: &[RunSummary]) -> String {
 pub fn run_page(run: &RunDetail) -> String {
     let s = &run.summary;
     let mut body = format!(
-        r#"<main class="index" id="run" data-live="{live}"><h1>Run #{id} <small>{label}</small></h1>
-<p class="meta" id="run-meta">{game} · {progress} · {status} · started {started} · <a href="/runs/{id}/matches">matches</a> · <a href="/runs/{id}/matches?fault=any">faults</a></p>
+        r#"<main class="index" id="run" data-live="{live}"><h1 id="run-title">Run #{id} <small>{label}</small></h1>
+<p class="meta" id="run-meta">{game} · {progress} · <span id="run-status" data-status="{state}">{status}</span> · started {started} · <a href="/runs/{id}/matches">matches</a> · <a href="/runs/{id}/matches?fault=any">faults</a></p>
 <h2>Leaderboard</h2>"#,
-        // A league or an unfinished run may still be playing: the page follows it.
-        live = s.status != "done",
-        progress = if s.n_matches_planned > 0 {
-            format!("{}/{} matches", s.n_matches_done, s.n_matches_planned)
-        } else {
-            format!("{} matches", s.n_matches_done)
-        },
+        // A running run or a league may still be playing: the page follows it.
+        live = may_change(s),
+        state = escape(&s.status),
+        progress = progress(s, " matches"),
         id = s.id,
         label = escape(&s.label),
         game = escape(&s.game),
-        status = escape(&s.status),
+        status = status_text(s),
         started = escape(&s.started),
     );
     body.push_str(
-        r#"<table class="list" id="leaderboard"><thead><tr><th>#</th><th>Bot</th><th>Rating</th><th>Games</th><th>W</th><th>D</th><th>L</th><th title="wins plus half the draws, per game">Win rate</th><th>Faults</th></tr></thead><tbody>"#,
+        r#"<table class="list" id="leaderboard"><thead><tr><th>#</th><th>Bot</th><th>Rating</th><th>Games</th><th>W</th><th>D</th><th>L</th><th title="wins plus half the draws, per game">Win rate</th><th>Faults</th><th title="fault kinds">Kinds</th><th title="median and 99th percentile response time">p50 / p99 ms</th><th title="probability that the bot is better than the next one down">P(&gt;next)</th><th>Version · note</th></tr></thead><tbody>"#,
     );
     for row in &run.leaderboard {
         let rating = match (row.rating, row.rating_error) {
@@ -304,9 +327,44 @@ pub fn run_page(run: &RunDetail) -> String {
         } else {
             "–".to_string()
         };
+        let d = &row.details;
+        let status = d.status.as_deref().filter(|s| *s != "active");
         let _ = write!(
             body,
-            r#"<tr data-bot="{bot}"><td>{rank}</td><td><a href="/runs/{id}/matches?bot={q}">{bot}</a></td><td>{rating}</td><td>{games}</td><td>{w}</td><td>{d}</td><td>{l}</td><td>{rate}</td><td>{faults}</td></tr>"#,
+            r#"<tr data-bot="{bot}"{class}><td>{rank}</td><td><a href="/runs/{id}/matches?bot={q}">{bot}</a>{marker}</td><td>{rating}</td><td>{games}</td><td>{w}</td><td>{d}</td><td>{l}</td><td>{rate}</td><td>{faults}</td><td class="kinds">{kinds}</td><td>{times}</td><td class="p-next">{p_next}</td><td class="version">{version}</td></tr>"#,
+            class = status
+                .map(|s| format!(
+                    r#" class="status-{}" data-status="{}""#,
+                    escape(s),
+                    escape(s)
+                ))
+                .unwrap_or_default(),
+            marker = status
+                .map(|s| format!(r#" <small class="bot-status">{}</small>"#, escape(s)))
+                .unwrap_or_default(),
+            kinds = escape(
+                &d.fault_kinds
+                    .iter()
+                    .map(|(k, n)| format!("{k} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            times = match (d.response_p50_us, d.response_p99_us) {
+                (Some(p50), Some(p99)) =>
+                    format!("{:.1} / {:.1}", p50 as f64 / 1000.0, p99 as f64 / 1000.0),
+                _ => "–".to_string(),
+            },
+            p_next = d
+                .p_better_than_next
+                .map(|p| format!("{:.0}%", p * 100.0))
+                .unwrap_or_default(),
+            version = escape(
+                &[d.version.as_deref(), d.note.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+            ),
             bot = escape(&row.bot),
             q = crate::path::encode_segment(&row.bot),
             rank = row.rank,
@@ -319,6 +377,8 @@ pub fn run_page(run: &RunDetail) -> String {
         );
     }
     body.push_str("</tbody></table>");
+    // Always present, so a page opened before the first games gets the matrix later.
+    body.push_str(r#"<section id="pairwise-section">"#);
     if !run.bots.is_empty() {
         body.push_str(r#"<h2>Pairwise <small>(row's score against column)</small></h2><table class="matrix" id="pairwise"><thead><tr><th></th>"#);
         for b in &run.bots {
@@ -353,8 +413,79 @@ pub fn run_page(run: &RunDetail) -> String {
         }
         body.push_str("</tbody></table>");
     }
-    body.push_str(r#"</main><script type="module" src="/assets/live.js"></script>"#);
+    body.push_str("</section>");
+    body.push_str(&report_section(run));
+    body.push_str(r#"<p class="note" id="live-note"></p></main><script type="module" src="/assets/live.js"></script>"#);
     layout(&format!("Run #{}", s.id), &body, true)
+}
+
+/// What `realm report` adds below the leaderboard: each bot's results per seat and its
+/// `[PDATA]` averages, in leaderboard order.
+fn report_section(run: &RunDetail) -> String {
+    let mut out = String::from(r#"<section id="report">"#);
+    let n_seats = run
+        .leaderboard
+        .iter()
+        .flat_map(|r| r.details.seats.iter().map(|s| s.seat + 1))
+        .max()
+        .unwrap_or(0);
+    if n_seats > 0 {
+        out.push_str(r#"<h2>Per seat <small>(W/D/L)</small></h2><table class="list" id="per-seat"><thead><tr><th>Bot</th>"#);
+        for seat in 0..n_seats {
+            let _ = write!(out, "<th>seat {}</th>", seat + 1);
+        }
+        out.push_str("</tr></thead><tbody>");
+        for row in &run.leaderboard {
+            let _ = write!(
+                out,
+                r#"<tr data-bot="{b}"><td>{b}</td>"#,
+                b = escape(&row.bot)
+            );
+            for seat in 0..n_seats {
+                match row.details.seats.iter().find(|s| s.seat == seat) {
+                    Some(s) if s.games > 0 => {
+                        let _ = write!(out, "<td>{}/{}/{}</td>", s.wins, s.draws, s.losses);
+                    }
+                    _ => out.push_str(r#"<td class="none">–</td>"#),
+                }
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</tbody></table>");
+    }
+    let mut keys: Vec<&String> = run
+        .leaderboard
+        .iter()
+        .flat_map(|r| r.details.data.keys())
+        .collect();
+    keys.sort();
+    keys.dedup();
+    if !keys.is_empty() {
+        out.push_str(r#"<h2>Bot data <small>([PDATA] averages)</small></h2><table class="list" id="bot-data"><thead><tr><th>Bot</th>"#);
+        for k in &keys {
+            let _ = write!(out, "<th>{}</th>", escape(k));
+        }
+        out.push_str("</tr></thead><tbody>");
+        for row in &run.leaderboard {
+            let _ = write!(
+                out,
+                r#"<tr data-bot="{b}"><td>{b}</td>"#,
+                b = escape(&row.bot)
+            );
+            for k in &keys {
+                match row.details.data.get(*k) {
+                    Some(v) => {
+                        let _ = write!(out, "<td>{v:.2}</td>");
+                    }
+                    None => out.push_str(r#"<td class="none">–</td>"#),
+                }
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</tbody></table>");
+    }
+    out.push_str("</section>");
+    out
 }
 
 /// The matches of a run with the filter form, one page of them, and links to the pages before

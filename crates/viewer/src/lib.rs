@@ -32,8 +32,8 @@ use std::thread::JoinHandle;
 
 pub use listing::{ReplayEntry, ReplaySummary};
 pub use runs::{
-    replay_neighbours_in, LeaderRow, MatchFilter, MatchRow, PairRecord, ResultFilter, RunDetail,
-    RunSource, RunSummary, SeatResult, SourceError,
+    replay_neighbours_in, BotDetails, LeaderRow, MatchFilter, MatchRow, PairRecord, ResultFilter,
+    RunDetail, RunSource, RunSummary, SeatRecord, SeatResult, SourceError,
 };
 
 use routes::{Replays, Site};

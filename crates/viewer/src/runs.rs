@@ -75,8 +75,11 @@ pub struct RunSummary {
     pub n_bots: usize,
     pub n_matches_done: u64,
     pub n_matches_planned: u64,
-    /// e.g. `running`, `done`, `interrupted`, `sprt: H1 accepted`.
+    /// `running`, `interrupted`, `complete`, an SPRT decision; a league is `running` or `idle`.
     pub status: String,
+    /// When the run last started, resumed or stored a match, as text, if known.
+    #[serde(default)]
+    pub last_activity: Option<String>,
 }
 
 /// One run in full: the summary, the leaderboard and the pairwise matrix.
@@ -110,6 +113,42 @@ pub struct LeaderRow {
     /// Its error bar (e.g. a 95% half-width).
     pub rating_error: Option<f64>,
     pub faults: u64,
+    /// What `realm report` adds per bot; empty where the source does not compute it.
+    #[serde(default)]
+    pub details: BotDetails,
+}
+
+/// A bot's response times, faults by kind, results per seat and `[PDATA]` averages (what
+/// `realm report` prints), and in a league its status, note, version and P(better than next).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BotDetails {
+    /// Median and 99th percentile response time in microseconds.
+    pub response_p50_us: Option<u64>,
+    pub response_p99_us: Option<u64>,
+    /// Fault code → count.
+    pub fault_kinds: std::collections::BTreeMap<String, u64>,
+    /// Results by seat, seat order.
+    pub seats: Vec<SeatRecord>,
+    /// `[PDATA]`/`[TDATA]` key → average over the bot's matches.
+    pub data: std::collections::BTreeMap<String, f64>,
+    /// A league entrant's status (`active`, `retired`, `pending`, ...).
+    pub status: Option<String>,
+    /// The note given when it was added.
+    pub note: Option<String>,
+    /// Its command and the content hash of the files it names.
+    pub version: Option<String>,
+    /// Probability that it is better than the next bot down.
+    pub p_better_than_next: Option<f64>,
+}
+
+/// A bot's results in one seat.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub seat: usize,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
 }
 
 /// Bot i's record against bot j.

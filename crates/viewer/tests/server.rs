@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use realm_viewer::{
-    LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource, RunSummary, RunningServer,
-    SeatResult, ServerConfig, SourceError,
+    BotDetails, LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail, RunSource, RunSummary,
+    RunningServer, SeatRecord, SeatResult, ServerConfig, SourceError,
 };
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
@@ -377,6 +377,7 @@ impl RunSource for FakeStore {
             n_matches_done: 3,
             n_matches_planned: 4,
             status: "running".into(),
+            last_activity: Some("2026-11-22T04:10:00Z".into()),
         }])
     }
 
@@ -404,6 +405,32 @@ impl RunSource for FakeStore {
                     rating: Some(35.2),
                     rating_error: Some(120.0),
                     faults: 0,
+                    details: BotDetails {
+                        response_p50_us: Some(1200),
+                        response_p99_us: Some(9000),
+                        seats: vec![
+                            SeatRecord {
+                                seat: 0,
+                                games: 2,
+                                wins: 2,
+                                draws: 0,
+                                losses: 0,
+                            },
+                            SeatRecord {
+                                seat: 1,
+                                games: 1,
+                                wins: 0,
+                                draws: 0,
+                                losses: 1,
+                            },
+                        ],
+                        data: [("nodes".to_string(), 12.5)].into(),
+                        status: Some("active".into()),
+                        note: Some("first try".into()),
+                        version: Some("./bot.py @abcdef12".into()),
+                        p_better_than_next: Some(0.93),
+                        ..BotDetails::default()
+                    },
                 },
                 LeaderRow {
                     rank: 2,
@@ -415,6 +442,11 @@ impl RunSource for FakeStore {
                     rating: None,
                     rating_error: None,
                     faults: 1,
+                    details: BotDetails {
+                        fault_kinds: [("timeout".to_string(), 1)].into(),
+                        status: Some("retired".into()),
+                        ..BotDetails::default()
+                    },
                 },
             ],
             bots: vec!["greedy".into(), "random".into()],
@@ -566,6 +598,33 @@ fn runs_pages_show_leaderboard_matrix_filters_and_replays() {
     ] {
         assert_eq!(get(&server, target).status, 404, "{target}");
     }
+    server.shutdown();
+}
+
+#[test]
+fn a_run_page_shows_the_report_status_and_league_marks() {
+    let (_dir, server) = sparse_store_server(0, 2, false);
+    let run = get(&server, "/runs/7").body;
+    for expected in [
+        r#"data-live="true""#,
+        r#"<span id="run-status" data-status="running">running <small>(last activity 2026-11-22T04:10:00Z)</small></span>"#,
+        "3/4 matches",
+        "<td>1.2 / 9.0</td>",
+        r#"<td class="p-next">93%</td>"#,
+        r#"<td class="version">./bot.py @abcdef12 · first try</td>"#,
+        r#"<tr data-bot="random" class="status-retired" data-status="retired">"#,
+        r#"<small class="bot-status">retired</small>"#,
+        r#"<td class="kinds">timeout 1</td>"#,
+        r#"<table class="list" id="per-seat">"#,
+        r#"<tr data-bot="greedy"><td>greedy</td><td>2/0/0</td><td>0/0/1</td></tr>"#,
+        r#"<table class="list" id="bot-data">"#,
+        "<td>12.50</td>",
+        r#"<section id="pairwise-section">"#,
+    ] {
+        assert!(run.contains(expected), "{expected} missing from {run}");
+    }
+    let list = get(&server, "/runs").body;
+    assert!(list.contains("<td>3/4</td>"), "{list}");
     server.shutdown();
 }
 
