@@ -1,10 +1,12 @@
 //! The shared vocabulary of realm: seats, outcomes and faults, seeded randomness, the
 //! contracts every game implements (`State` for in-process search, `Referee` for driving
-//! bots over text) and the replay format.
+//! bots over text, `Codec` for a position with integer action ids, in `engine`) and the replay
+//! format.
 //!
 //! This crate does no I/O: it never spawns, sleeps, reads files or prints.
 
 pub mod bot;
+pub mod engine;
 pub mod outcome;
 pub mod referee;
 pub mod replay;
@@ -13,6 +15,7 @@ pub mod spec;
 pub mod state;
 
 pub use bot::{read_line, read_parsed, Bot, BotError, ClockedInput, Input, LinesInput};
+pub use engine::{Bounds, Codec, Engine, Layout, Table};
 pub use outcome::{ranks_from_keys, EndReason, Fault, FaultKind, Outcome, Stat};
 pub use referee::{Referee, Request, Verdict, VerdictKind};
 pub use replay::{Replay, ReplayPlayer, ReplayTurn, REPLAY_FORMAT_VERSION};

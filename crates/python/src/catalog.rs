@@ -3,7 +3,7 @@
 
 use realm_blocking::{BlockingReferee, Position};
 use realm_carcassonne::CarcassonneReferee;
-use realm_core::{MatchSpec, Referee, SetupError};
+use realm_core::{MatchSpec, SetupError};
 use realm_games::GameKind;
 use realm_ice_and_fire::IceAndFireReferee;
 use realm_kingdomino::bits::{Bits, Wide};
@@ -14,40 +14,11 @@ use realm_kingdomino::Game;
 use crate::codecs::{
     blocking::Blocking, carcassonne::Carcassonne, ice_and_fire::IceAndFire, kingdomino::Kingdomino,
 };
-use crate::engine::{Codec, Engine, Wrapped};
+use realm_core::engine::{held, Engine, Table};
 
 /// The start position of `spec`, exactly as its referee starts.
 pub fn new_engine(spec: &MatchSpec) -> Result<Box<dyn Engine>, SetupError> {
     Ok(new_table(spec)?.engine())
-}
-
-/// A referee and the position it holds.
-pub trait Table: Send {
-    fn referee(&mut self) -> &mut dyn Referee;
-    /// The referee's position as an engine.
-    fn engine(&self) -> Box<dyn Engine>;
-}
-
-struct Held<C: Codec, R> {
-    referee: R,
-    state_of: fn(&R) -> &C::S,
-}
-
-impl<C: Codec, R: Referee + Send + 'static> Table for Held<C, R> {
-    fn referee(&mut self) -> &mut dyn Referee {
-        &mut self.referee
-    }
-
-    fn engine(&self) -> Box<dyn Engine> {
-        Wrapped::<C>::boxed((self.state_of)(&self.referee).clone())
-    }
-}
-
-fn held<C: Codec, R: Referee + Send + 'static>(
-    referee: R,
-    state_of: fn(&R) -> &C::S,
-) -> Box<dyn Table> {
-    Box::new(Held::<C, R> { referee, state_of })
 }
 
 fn kingdomino<B: Bits>(config: realm_kingdomino::setup::Config, seed: u64) -> Box<dyn Table> {

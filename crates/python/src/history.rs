@@ -11,7 +11,7 @@ use realm_core::{FaultKind, MatchSpec};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{new_engine, new_table};
-use crate::engine::Engine;
+use realm_core::engine::Engine;
 
 /// One call a Session's referee settled: the answer lines or the fault, and what the bot
 /// printed before a fault.

@@ -7,7 +7,6 @@
 
 mod catalog;
 mod codecs;
-mod engine;
 mod history;
 mod play;
 mod session;
@@ -25,8 +24,8 @@ use realm_arena::MatchOptions;
 use realm_core::{MatchSpec, Outcome};
 use realm_games::GameKind;
 
-use engine::Engine;
 use history::{History, Step};
+use realm_core::Engine;
 
 fn value_error(e: impl ToString) -> PyErr {
     PyValueError::new_err(e.to_string())

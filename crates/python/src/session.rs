@@ -8,9 +8,10 @@ use realm_core::{FaultKind, MatchSpec, Outcome, PlayerId, Request, Verdict};
 
 use std::sync::Arc;
 
-use crate::catalog::{new_table, Table};
-use crate::engine::Engine;
+use crate::catalog::new_table;
 use crate::history::{Call, History, Step};
+use realm_core::engine::Engine;
+use realm_core::Table;
 
 /// The agent's call being answered.
 struct Waiting {

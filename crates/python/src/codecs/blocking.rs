@@ -6,7 +6,7 @@ use realm_blocking::shapes::{tables, N_LETTERS};
 use realm_blocking::{Placement, Position};
 use realm_core::{PlayerId, State};
 
-use crate::engine::{plane_index, relative, Bounds, Codec, Layout};
+use realm_core::engine::{plane_index, relative, Bounds, Codec, Layout};
 
 pub struct Blocking;
 

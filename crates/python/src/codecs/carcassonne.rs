@@ -8,7 +8,7 @@ use realm_carcassonne::tiles::{tileset, Kind};
 use realm_carcassonne::{Action, State};
 use realm_core::{PlayerId, State as _};
 
-use crate::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
+use realm_core::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
 
 pub struct Carcassonne;
 

@@ -8,7 +8,7 @@ use realm_ice_and_fire::geom::SIZE;
 use realm_ice_and_fire::rules::{MAX_TURNS, MINE_INCOME, START_GOLD, UNIT_UPKEEP};
 use realm_ice_and_fire::{Action, BuildingKind, Cell, GameState};
 
-use crate::engine::{plane_index, relative, Bounds, Codec, Layout};
+use realm_core::engine::{plane_index, relative, Bounds, Codec, Layout};
 
 pub struct IceAndFire;
 

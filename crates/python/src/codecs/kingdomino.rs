@@ -13,7 +13,7 @@ use realm_kingdomino::rules::Slot;
 use realm_kingdomino::tiles::{tile, TILES};
 use realm_kingdomino::{Action, Game};
 
-use crate::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
+use realm_core::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
 
 pub struct Kingdomino<B>(PhantomData<B>);
 
