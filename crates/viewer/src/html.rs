@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::listing::ReplayEntry;
+use crate::listing::{ReplayEntry, ReplayQuery};
 use crate::runs::{MatchFilter, MatchRow, ResultFilter, RunDetail, RunSummary};
 
 /// Escapes text for HTML element content and double-quoted attributes.
@@ -115,6 +115,7 @@ pub fn index_page(
     entries: &[ReplayEntry],
     total: usize,
     page: usize,
+    filter: &ReplayQuery,
     runs: Option<&[RunSummary]>,
 ) -> String {
     let mut body = String::from(r#"<main class="index">"#);
@@ -126,13 +127,37 @@ pub fn index_page(
         }
     }
     let _ = write!(body, "<h1>Replays <small>({total})</small></h1>");
+    let field = |name: &str, label: &str, value: &Option<String>| {
+        format!(
+            r#"<label>{label} <input name="{name}" value="{}"></label>"#,
+            escape(value.as_deref().unwrap_or(""))
+        )
+    };
+    let _ = write!(
+        body,
+        r#"<form class="filters" id="replay-filters" method="get" action="/">{}{}{}<button>Filter</button></form>"#,
+        field("game", "Game", &filter.game),
+        field("bot", "Bot", &filter.bot),
+        field("folder", "Folder", &filter.folder),
+    );
+    // Pager links keep the filter.
+    let mut kept = String::new();
+    for (key, value) in [
+        ("game", &filter.game),
+        ("bot", &filter.bot),
+        ("folder", &filter.folder),
+    ] {
+        if let Some(v) = value {
+            let _ = write!(kept, "&amp;{key}={}", crate::path::encode_segment(v));
+        }
+    }
     let pages = total.div_ceil(REPLAYS_PER_PAGE).max(1);
     let pager = if pages > 1 {
         let mut nav = String::from(r#"<nav class="pager" id="replay-pager">"#);
         if page > 1 {
             let _ = write!(
                 nav,
-                r#"<a href="/?page={}" rel="prev">← newer</a>"#,
+                r#"<a href="/?page={}{kept}" rel="prev">← newer</a>"#,
                 page - 1
             );
         }
@@ -140,7 +165,7 @@ pub fn index_page(
         if page < pages {
             let _ = write!(
                 nav,
-                r#"<a href="/?page={}" rel="next">older →</a>"#,
+                r#"<a href="/?page={}{kept}" rel="next">older →</a>"#,
                 page + 1
             );
         }

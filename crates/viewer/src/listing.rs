@@ -17,7 +17,7 @@ use realm_core::{MatchSpec, Outcome, ReplayPlayer};
 
 /// How deep the walk goes below the root, so a pathological tree cannot stall a page.
 const MAX_DEPTH: usize = 8;
-/// The most files listed (the newest ones).
+/// The most files `/api/replays` lists (the newest ones); the index pages through all.
 pub const MAX_LISTED: usize = 2000;
 
 /// One replay file as the index and `/api/replays` show it.
@@ -111,39 +111,82 @@ pub fn summarize(path: &Path) -> Result<ReplaySummary, String> {
     })
 }
 
-/// One page of the replays below `root` (canonical), newest first, at most `MAX_LISTED` in
-/// all: `per_page` entries from `offset` on, and how many there are in
-/// all. Only the page's files are read, so a folder of thousands stays a fast page.
+/// Which replays the index lists: all, or those under a folder, of a game, with a bot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplayQuery {
+    /// A folder below the root, `/`-separated (`run-abc`, `a/b`).
+    pub folder: Option<String>,
+    /// A game slug.
+    pub game: Option<String>,
+    /// A player name, as the replay records it.
+    pub bot: Option<String>,
+}
+
+impl ReplayQuery {
+    fn needs_summaries(&self) -> bool {
+        self.game.is_some() || self.bot.is_some()
+    }
+
+    fn accepts(&self, e: &ReplayEntry) -> bool {
+        let Some(s) = &e.summary else {
+            return !self.needs_summaries();
+        };
+        self.game.as_ref().is_none_or(|g| &s.game == g)
+            && self.bot.as_ref().is_none_or(|b| s.players.contains(b))
+    }
+}
+
+/// One page of the replays below `root` (canonical) that `query` accepts, newest first:
+/// `per_page` entries from `offset` on, and how many there are in all. Without a game or bot
+/// filter only the page's files are read, so a folder of thousands stays a fast page; with
+/// one every file's summary is needed (cached by modification time and size).
 pub fn list_page(
     root: &Path,
     cache: &SummaryCache,
+    query: &ReplayQuery,
     offset: usize,
     per_page: usize,
 ) -> (Vec<ReplayEntry>, usize) {
     let mut found = Vec::new();
     walk(root, root, 0, &mut found);
+    if let Some(folder) = &query.folder {
+        let prefix = folder.trim_matches('/');
+        found.retain(|(relative, _, _)| relative.starts_with(prefix));
+    }
     // Newest first; equal times fall back to the name so the order is stable.
     found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    found.truncate(MAX_LISTED);
-    let total = found.len();
-    let page = found
+    let to_entry = |(relative, modified, size): (PathBuf, SystemTime, u64)| {
+        let href = crate::path::encode_relative(&relative)?;
+        let name = href_to_name(&relative);
+        Some(entry(
+            root.join(&relative),
+            name,
+            href,
+            modified,
+            size,
+            cache,
+        ))
+    };
+    if !query.needs_summaries() {
+        let total = found.len();
+        let page = found
+            .into_iter()
+            .skip(offset)
+            .take(per_page)
+            .filter_map(to_entry)
+            .collect();
+        return (page, total);
+    }
+    let accepted: Vec<ReplayEntry> = found
         .into_iter()
-        .skip(offset)
-        .take(per_page)
-        .filter_map(|(relative, modified, size)| {
-            let href = crate::path::encode_relative(&relative)?;
-            let name = href_to_name(&relative);
-            Some(entry(
-                root.join(&relative),
-                name,
-                href,
-                modified,
-                size,
-                cache,
-            ))
-        })
+        .filter_map(to_entry)
+        .filter(|e| query.accepts(e))
         .collect();
-    (page, total)
+    let total = accepted.len();
+    (
+        accepted.into_iter().skip(offset).take(per_page).collect(),
+        total,
+    )
 }
 
 /// The entry of a single replay file served on its own (`realm view`).
@@ -248,7 +291,7 @@ mod tests {
             .unwrap();
 
         let cache = SummaryCache::default();
-        let list = list_page(&root, &cache, 0, MAX_LISTED).0;
+        let list = list_page(&root, &cache, &ReplayQuery::default(), 0, MAX_LISTED).0;
         let names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["sub dir/new.json", "old.json"]);
         assert_eq!(list[0].href, "sub%20dir/new.json");
@@ -282,13 +325,15 @@ mod tests {
                 .unwrap();
         }
         let cache = SummaryCache::default();
-        let (first, total) = list_page(&root, &cache, 0, 3);
+        let (first, total) = list_page(&root, &cache, &ReplayQuery::default(), 0, 3);
         let names: Vec<&str> = first.iter().map(|e| e.name.as_str()).collect();
         assert_eq!((names, total), (vec!["r6.json", "r5.json", "r4.json"], 7));
-        let (last, _) = list_page(&root, &cache, 6, 3);
+        let (last, _) = list_page(&root, &cache, &ReplayQuery::default(), 6, 3);
         assert_eq!(last.len(), 1);
         assert_eq!(last[0].name, "r0.json");
-        assert!(list_page(&root, &cache, 9, 3).0.is_empty());
+        assert!(list_page(&root, &cache, &ReplayQuery::default(), 9, 3)
+            .0
+            .is_empty());
     }
 
     #[test]
@@ -297,12 +342,16 @@ mod tests {
         let root = dir.path().canonicalize().unwrap();
         std::fs::write(root.join("m.json"), "{}").unwrap();
         let cache = SummaryCache::default();
-        assert!(list_page(&root, &cache, 0, MAX_LISTED).0[0]
-            .summary
-            .is_none());
+        assert!(
+            list_page(&root, &cache, &ReplayQuery::default(), 0, MAX_LISTED).0[0]
+                .summary
+                .is_none()
+        );
         std::fs::write(root.join("m.json"), TINY).unwrap();
-        assert!(list_page(&root, &cache, 0, MAX_LISTED).0[0]
-            .summary
-            .is_some());
+        assert!(
+            list_page(&root, &cache, &ReplayQuery::default(), 0, MAX_LISTED).0[0]
+                .summary
+                .is_some()
+        );
     }
 }

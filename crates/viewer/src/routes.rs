@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::html;
-use crate::listing::{self, ReplayEntry, SummaryCache};
+use crate::listing::{self, ReplayEntry, ReplayQuery, SummaryCache};
 use crate::path::{encode_segment, resolve_replay};
 use crate::runs::{MatchFilter, RunSource};
 
@@ -135,14 +135,20 @@ impl Site {
     }
 
     fn entries(&self) -> Vec<ReplayEntry> {
-        self.entries_page(0, listing::MAX_LISTED).0
+        self.entries_page(&ReplayQuery::default(), 0, listing::MAX_LISTED)
+            .0
     }
 
     /// One page of the replays and how many there are.
-    fn entries_page(&self, offset: usize, per_page: usize) -> (Vec<ReplayEntry>, usize) {
+    fn entries_page(
+        &self,
+        query: &ReplayQuery,
+        offset: usize,
+        per_page: usize,
+    ) -> (Vec<ReplayEntry>, usize) {
         match &self.replays {
             Replays::Folder(root) => match root.canonicalize() {
-                Ok(root) => listing::list_page(&root, &self.cache, offset, per_page),
+                Ok(root) => listing::list_page(&root, &self.cache, query, offset, per_page),
                 Err(_) => (Vec::new(), 0),
             },
             Replays::Single { file, href } => {
@@ -161,17 +167,31 @@ impl Site {
             Some(src) => Some(src.runs()?),
             None => None,
         };
-        let page = query
-            .split('&')
-            .find_map(|kv| kv.strip_prefix("page="))
-            .and_then(|v| v.parse::<usize>().ok())
-            .unwrap_or(1)
-            .max(1);
-        let (entries, total) =
-            self.entries_page((page - 1) * html::REPLAYS_PER_PAGE, html::REPLAYS_PER_PAGE);
+        let mut page = 1;
+        let mut filter = ReplayQuery::default();
+        for pair in query.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let Some(value) = crate::path::percent_decode(&value.replace('+', " ")) else {
+                continue;
+            };
+            let value = value.trim().to_string();
+            match key {
+                "page" => page = value.parse::<usize>().unwrap_or(1).max(1),
+                _ if value.is_empty() => {}
+                "folder" => filter.folder = Some(value),
+                "game" => filter.game = Some(value),
+                "bot" => filter.bot = Some(value),
+                _ => {}
+            }
+        }
+        let (entries, total) = self.entries_page(
+            &filter,
+            (page - 1) * html::REPLAYS_PER_PAGE,
+            html::REPLAYS_PER_PAGE,
+        );
         Ok(Reply::html(
             200,
-            html::index_page(&entries, total, page, runs.as_deref()),
+            html::index_page(&entries, total, page, &filter, runs.as_deref()),
         ))
     }
 

@@ -269,6 +269,43 @@ fn the_index_lists_the_replays_newest_first() {
 }
 
 #[test]
+fn the_index_pages_through_every_replay_with_game_bot_and_folder_filters() {
+    let (_dir, root) = replay_tree();
+    std::fs::create_dir(root.join("bulk")).unwrap();
+    let tiny = r#"{"format_version":1,"realm_version":"0.1.0",
+        "spec":{"game":"blocking","n_players":2,"seed":5},
+        "players":[{"name":"mine","command":"./mine"},{"name":"b","command":"builtin:b"}],
+        "initial_frame":{},"turns":[],
+        "outcome":{"scores":[3,1],"ranks":[1,2],"end":{"kind":"finished"},"detail":"","faults":[null,null]}}"#;
+    for i in 0..2001 {
+        std::fs::write(root.join(format!("bulk/m{i:04}.json")), tiny).unwrap();
+    }
+    let server = serve(&root);
+    let index = get(&server, "/").body;
+    assert!(
+        index.contains("Replays <small>(2006)</small>"),
+        "every replay counted"
+    );
+    assert!(index.contains("page 1 of 21"));
+    let last = get(&server, "/?page=21").body;
+    assert_eq!(last.matches("<tr data-replay=").count(), 6, "{last}");
+    let game = get(&server, "/?game=kingdomino").body;
+    assert!(game.contains("Replays <small>(1)</small>"), "{game}");
+    assert!(game.contains(r#"href="/replay/kingdomino.json""#));
+    let bot = get(&server, "/?bot=mine&page=2").body;
+    assert!(bot.contains("Replays <small>(2001)</small>"));
+    assert!(
+        bot.contains(r#"href="/?page=3&amp;bot=mine" rel="next""#),
+        "{bot}"
+    );
+    let folder = get(&server, "/?folder=sub").body;
+    assert!(folder.contains("Replays <small>(1)</small>"), "{folder}");
+    assert!(folder.contains("sub/blocking game.json"));
+    assert!(folder.contains(r#"<input name="folder" value="sub">"#));
+    server.shutdown();
+}
+
+#[test]
 fn a_missing_folder_is_an_empty_list_until_it_appears() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("later");
