@@ -60,6 +60,10 @@ pub enum KeepReplays {
     None,
 }
 
+/// In a player command sent to an external referee, the seat's `bot_seed`: built-in bots go
+/// there as `realm bot GAME NAME --seed {BOT_SEED}`, so they play as they would in-process.
+pub const BOT_SEED: &str = "{BOT_SEED}";
+
 /// The seed of a built-in bot's own randomness: distinct per seat, fixed by the match seed.
 pub fn bot_seed(match_seed: u64, seat: usize) -> u64 {
     SplitMix64::new(match_seed ^ (seat as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
@@ -273,7 +277,11 @@ impl Tournament {
     fn external_arguments(&self, seats: &[usize], seed: u64) -> String {
         let commands: Vec<String> = seats
             .iter()
-            .map(|&e| shell_quote(&self.entrants[e].command()))
+            .enumerate()
+            .map(|(seat, &e)| {
+                let command = self.entrants[e].command();
+                shell_quote(&command.replace(BOT_SEED, &bot_seed(seed, seat).to_string()))
+            })
             .collect();
         let players: Vec<String> = commands
             .iter()

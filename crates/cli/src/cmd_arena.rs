@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use realm_arena::report::{HeadToHead, SprtVerdict};
-use realm_arena::tournament::{shell_quote, Played};
+use realm_arena::tournament::{shell_quote, Played, BOT_SEED};
 use realm_arena::{unique_labels, Entrant, KeepReplays, OutputLimits, Schedule, Tournament};
 use realm_stats::{Sprt, SprtConfig, SprtDecision, SprtModel, SprtStatus};
 use realm_store::{BotRecord, Journal, RunRecord, Store};
@@ -62,9 +62,10 @@ By default (--referee-args sdk) it runs as `CMD -p1 BOT1 -p2 BOT2 ... -d PARAMET
 realm's own referee plays the same seed, so the two can be compared game by game), then \
 `league=L`, `variant=V` and every --option KEY=VALUE, one per line (Java Properties, as SDK \
 referees read -d; `realm referee` understands it too). Built-in bots are sent as `realm bot GAME \
-NAME` commands. The referee must print one integer score per player; lines before the scores \
-are skipped, as cg-brutaltester does, and a negative score is a loss with that score, not a \
-fault. A referee that fails gives no result: see the exit status";
+NAME --seed S` commands, S derived from the match seed and seat as for realm's own referee. The \
+referee must print one integer score per player; lines before the scores are skipped, as \
+cg-brutaltester does, and a negative score is a loss with that score, not a fault. A referee \
+that fails gives no result: see the exit status";
 
 #[derive(Args)]
 pub struct RunFlags {
@@ -516,7 +517,8 @@ fn referee_args_template(style: &str, league: Option<u32>) -> Result<String> {
     ))
 }
 
-/// A built-in bot as the command an external referee can start: `realm bot GAME NAME`.
+/// A built-in bot as the command an external referee can start: `realm bot GAME NAME`, seeded
+/// per match and seat as the in-process bot would be (`BOT_SEED`, filled in per match).
 fn builtin_as_process(entrant: &Entrant, game_slug: &str, league: Option<u32>) -> Result<Entrant> {
     let Entrant::Builtin(name) = entrant else {
         return Ok(entrant.clone());
@@ -526,8 +528,9 @@ fn builtin_as_process(entrant: &Entrant, game_slug: &str, league: Option<u32>) -
     let exe = std::env::current_exe().context("cannot find realm's own executable")?;
     let league = league.map(|l| format!(" --league {l}")).unwrap_or_default();
     Ok(Entrant::Command(format!(
-        "{} bot {game_slug} {name}{league}",
-        shell_quote(&exe.to_string_lossy())
+        "{} bot {game_slug} {name}{league} --seed {}",
+        shell_quote(&exe.to_string_lossy()),
+        BOT_SEED
     )))
 }
 

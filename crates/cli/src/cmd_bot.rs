@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::Args;
 use realm_core::{BotError, Input};
 
-use crate::options::{game, parse_seed};
+use crate::options::{game, parse_seed, random_seed};
 
 #[derive(Args)]
 pub struct BotArgs {
@@ -16,12 +16,23 @@ pub struct BotArgs {
     game: String,
     /// The built-in bot, e.g. greedy
     name: String,
-    /// Seed of the bot's own randomness
-    #[arg(long, default_value = "0", allow_hyphen_values = true)]
-    seed: String,
+    /// Seed of the bot's own randomness. A bot process never hears the referee's seed, so
+    /// without --seed it draws a fresh one from the OS and prints it on stderr
+    /// (`realm bot: seed N`): two unseeded processes play different games, and --seed N
+    /// replays one. `realm arena --referee` passes each built-in bot a seed derived from the
+    /// match seed and its seat, so those matches repeat
+    #[arg(long, allow_hyphen_values = true)]
+    seed: Option<String>,
     /// The league the bot plays in, as in `realm play --league` (default: the full rules)
     #[arg(long)]
     league: Option<u32>,
+}
+
+/// A seed of the OS's randomness, said on stderr so the game can be played again with --seed.
+fn fresh_seed() -> u64 {
+    let seed = random_seed();
+    errln!("realm bot: seed {seed} (--seed {seed} plays this game again)");
+    seed
 }
 
 struct StdinLines<R: BufRead>(R);
@@ -41,11 +52,12 @@ impl<R: BufRead> Input for StdinLines<R> {
 }
 
 pub fn run(args: BotArgs) -> Result<ExitCode> {
-    let mut bot = game(&args.game)?.new_bot(
-        args.name.trim_start_matches("builtin:"),
-        parse_seed(&args.seed)?,
-        args.league,
-    )?;
+    let seed = match &args.seed {
+        Some(text) => parse_seed(text)?,
+        None => fresh_seed(),
+    };
+    let mut bot =
+        game(&args.game)?.new_bot(args.name.trim_start_matches("builtin:"), seed, args.league)?;
     let mut input = StdinLines(std::io::stdin().lock());
     let mut out = std::io::stdout().lock();
     loop {

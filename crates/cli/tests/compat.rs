@@ -6,8 +6,9 @@ mod common;
 
 use common::{realm, run, stderr, stdout, stored};
 
+/// A seeded built-in bot process (unseeded, it would say its fresh seed on stderr).
 fn bot(name: &str) -> String {
-    format!("{} bot kingdomino {name}", realm())
+    format!("{} bot kingdomino {name} --seed 1", realm())
 }
 
 #[test]
@@ -343,4 +344,98 @@ fn the_referees_show_flag_serves_the_match_in_the_viewer() {
         "{lines:?}"
     );
     assert!(dir.path().join("replays/kingdomino-3.json").is_file());
+}
+
+/// Plays one Blokus Duo match between two `realm bot blocking random` processes, each given
+/// `seeds[seat]` as `--seed` when there is one, and returns the replay's bytes and the bots'
+/// first stderr lines.
+fn duo_between_bot_processes(dir: &std::path::Path, seeds: [Option<u64>; 2]) -> (Vec<u8>, String) {
+    let bots: Vec<String> = seeds
+        .iter()
+        .map(|seed| {
+            let flag = seed.map(|s| format!(" --seed {s}")).unwrap_or_default();
+            format!("{} bot blocking random{flag}", realm())
+        })
+        .collect();
+    let out = run(
+        dir,
+        &[
+            "play",
+            "blocking",
+            &bots[0],
+            &bots[1],
+            "--variant",
+            "duo",
+            "--seed",
+            "1",
+            "--replay",
+            "duo.json",
+            "--no-timeout",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(dir.join("duo.json")).unwrap();
+    let replay: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    let first_stderr = replay["turns"][0]["stderr"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    (bytes, first_stderr)
+}
+
+#[test]
+fn unseeded_bot_processes_play_different_games_and_say_their_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, said) = duo_between_bot_processes(dir.path(), [None, None]);
+    let (b, _) = duo_between_bot_processes(dir.path(), [None, None]);
+    assert_ne!(a, b, "two unseeded random bots played the same game twice");
+    // The seed the bot drew replays its game.
+    let seed: u64 = said
+        .strip_prefix("realm bot: seed ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no seed on the bot's stderr: {said:?}"));
+    assert_eq!(
+        said,
+        format!("realm bot: seed {seed} (--seed {seed} plays this game again)\n")
+    );
+}
+
+#[test]
+fn seeded_bot_processes_repeat_their_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, said) = duo_between_bot_processes(dir.path(), [Some(5), Some(6)]);
+    let (b, _) = duo_between_bot_processes(dir.path(), [Some(5), Some(6)]);
+    assert_eq!(a, b, "the same seeds played different games");
+    assert_eq!(said, "", "a seeded bot says nothing");
+    let (c, _) = duo_between_bot_processes(dir.path(), [Some(5), Some(7)]);
+    assert_ne!(a, c, "another seed, another game");
+}
+
+#[test]
+fn built_in_bots_under_an_external_referee_get_the_seeds_they_have_in_process() {
+    // Random bots play the same games through `realm referee` as inside realm only when each
+    // `realm bot` process is seeded from the match seed and seat as the in-process bot is.
+    let dir = tempfile::tempdir().unwrap();
+    let referee = format!("{} referee blocking --no-timeout", realm());
+    let out = run(
+        dir.path(),
+        &[
+            "arena",
+            "blocking",
+            "builtin:random",
+            "builtin:greedy",
+            "--variant",
+            "duo",
+            "--games",
+            "4",
+            "--compare-referee",
+            &referee,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(
+        stdout(&out),
+        format!("4 of 4 matches agree between realm's referee and `{referee}`\n")
+    );
 }
