@@ -1,19 +1,22 @@
 //! Blocking, Blokus Duo and Classic: id `(orientation * N + y) * N + x` for the orientation's
 //! bounding box at (x, y); planes of each player's squares and anchor cells.
+//!
+//! The game's `realm_core::Codec`, behind `new_table`. The encoding is documented for users
+//! in `crates/python/README.md`: keep both in step.
 
-use realm_blocking::protocol::representative;
-use realm_blocking::shapes::{tables, N_LETTERS};
-use realm_blocking::{Placement, Position};
+use crate::protocol::representative;
+use crate::shapes::{tables, N_LETTERS};
+use crate::{Placement, Position};
 use realm_core::{PlayerId, State};
 
 use realm_core::engine::{plane_index, relative, Bounds, Codec, Layout};
 
-pub struct Blocking;
+pub struct BlockingCodec;
 
 /// Scalars per player: 21 shapes left, eliminated, to move.
 const PER_PLAYER: usize = N_LETTERS + 2;
 
-impl Codec for Blocking {
+impl Codec for BlockingCodec {
     type S = Position;
 
     fn layout(pos: &Position) -> Layout {

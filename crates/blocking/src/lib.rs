@@ -5,6 +5,7 @@
 //! The crate does no I/O; the shape table is embedded from `data/blocking_shapes.txt`.
 
 pub mod bots;
+pub mod codec;
 mod movegen;
 pub mod protocol;
 pub mod referee;
@@ -14,8 +15,9 @@ pub mod shapes;
 pub mod view;
 
 use realm_core::spec::VariantInfo;
-use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError, Table};
 
+pub use codec::BlockingCodec;
 pub use referee::BlockingReferee;
 pub use rules::{Placement, Position};
 pub use setup::{Config, Variant};
@@ -63,6 +65,16 @@ pub fn config_of(spec: &MatchSpec) -> Result<Config, SetupError> {
 /// A referee for `spec` (variant, player count, league and options are checked first).
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
     Ok(Box::new(BlockingReferee::new(&config_of(spec)?)))
+}
+
+/// A referee for `spec` with the position it holds, which the game's codec (`codec.rs`) turns
+/// into an `Engine` with integer action ids: what the Python package and a person's seat play.
+pub fn new_table(spec: &MatchSpec) -> Result<Box<dyn Table>, SetupError> {
+    let referee = BlockingReferee::new(&config_of(spec)?);
+    Ok(realm_core::engine::held::<BlockingCodec, _>(
+        referee,
+        BlockingReferee::position,
+    ))
 }
 
 /// The built-in bot `name` with its own random seed.

@@ -1,16 +1,19 @@
 //! Carcassonne: a turn is two actions, the tile then the man. Ids: tile at (row, col) with
 //! `angle` quarter turns `(row * 143 + col) * 4 + angle`; no man `81796`; man token t (0..12,
 //! `40` is 12) `81797 + t`. Planes over the whole 143×143 board; the draw order is hidden.
+//!
+//! The game's `realm_core::Codec`, behind `new_table`. The encoding is documented for users
+//! in `crates/python/README.md`: keep both in step.
 
-use realm_carcassonne::board::{Placement, MEN_PER_PLAYER, N_TOKENS, SIZE};
-use realm_carcassonne::protocol::token_text;
-use realm_carcassonne::tiles::{tileset, Kind};
-use realm_carcassonne::{Action, State};
+use crate::board::{Placement, MEN_PER_PLAYER, N_TOKENS, SIZE};
+use crate::protocol::token_text;
+use crate::tiles::{tileset, Kind};
+use crate::{Action, State};
 use realm_core::{PlayerId, State as _};
 
 use realm_core::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
 
-pub struct Carcassonne;
+pub struct CarcassonneCodec;
 
 const PLACES: u32 = (SIZE * SIZE * 4) as u32;
 const NO_MAN: u32 = PLACES;
@@ -24,7 +27,7 @@ fn n_types() -> usize {
     tileset().types.len()
 }
 
-impl Codec for Carcassonne {
+impl Codec for CarcassonneCodec {
     type S = State;
 
     fn layout(state: &State) -> Layout {

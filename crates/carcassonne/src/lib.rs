@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod bots;
+pub mod codec;
 pub mod protocol;
 pub mod referee;
 pub mod rules;
@@ -14,9 +15,10 @@ pub mod setup;
 pub mod tiles;
 pub mod view;
 
-use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError, Table};
 
 pub use board::{Board, Placement};
+pub use codec::CarcassonneCodec;
 pub use referee::CarcassonneReferee;
 pub use rules::{Action, State};
 
@@ -39,6 +41,16 @@ pub const INFO: GameInfo = GameInfo {
 /// A referee for `spec` (seeded bag, §3.1).
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
     Ok(Box::new(CarcassonneReferee::new(state_of(spec)?)))
+}
+
+/// A referee for `spec` with the position it holds, which the game's codec (`codec.rs`) turns
+/// into an `Engine` with integer action ids: what the Python package and a person's seat play.
+pub fn new_table(spec: &MatchSpec) -> Result<Box<dyn Table>, SetupError> {
+    let referee = CarcassonneReferee::new(state_of(spec)?);
+    Ok(realm_core::engine::held::<CarcassonneCodec, _>(
+        referee,
+        CarcassonneReferee::state,
+    ))
 }
 
 /// The start state of a checked `spec`: what its referee starts from.

@@ -2,15 +2,18 @@
 //! `MOVE` one step `cell * 4 + d` (d: up, right, down, left), `TRAIN` `576 + (level - 1) * 144
 //! + cell`, `BUILD` `1008 + k * 144 + cell` (k: 0 mine, 1 tower), and `1296` ends the phase
 //! (`WAIT`). A turn's commands form one answer line joined by `;`. Perfect information.
+//!
+//! The game's `realm_core::Codec`, behind `new_table`. The encoding is documented for users
+//! in `crates/python/README.md`: keep both in step.
 
+use crate::geom::SIZE;
+use crate::rules::{MAX_TURNS, MINE_INCOME, START_GOLD, UNIT_UPKEEP};
+use crate::{Action, BuildingKind, Cell, GameState};
 use realm_core::PlayerId;
-use realm_ice_and_fire::geom::SIZE;
-use realm_ice_and_fire::rules::{MAX_TURNS, MINE_INCOME, START_GOLD, UNIT_UPKEEP};
-use realm_ice_and_fire::{Action, BuildingKind, Cell, GameState};
 
 use realm_core::engine::{plane_index, relative, Bounds, Codec, Layout};
 
-pub struct IceAndFire;
+pub struct IceAndFireCodec;
 
 const CELLS: u32 = (SIZE * SIZE) as u32;
 const TRAIN: u32 = 4 * CELLS;
@@ -30,7 +33,7 @@ fn cell_of(id: u32) -> Cell {
     Cell::new(id as usize % SIZE, id as usize / SIZE)
 }
 
-impl Codec for IceAndFire {
+impl Codec for IceAndFireCodec {
     type S = GameState;
 
     fn layout(_state: &GameState) -> Layout {

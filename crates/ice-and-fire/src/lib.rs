@@ -4,10 +4,11 @@
 //!
 //! Module map: `geom` (cells and bitboards), `setup` (leagues, Java-RNG map generator),
 //! `rules` (the state machine), `protocol` (input lines and answer parsing), `referee`
-//! (CodinGame turn semantics and faults), `view` (viewer frames), `bots`.
+//! (CodinGame turn semantics and faults), `view` (viewer frames), `codec` (action ids and observations), `bots`.
 //! The crate does no I/O.
 
 pub mod bots;
+pub mod codec;
 pub mod geom;
 pub mod playout;
 pub mod protocol;
@@ -17,8 +18,9 @@ pub mod setup;
 pub mod view;
 
 use realm_core::spec::VariantInfo;
-use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError, Table};
 
+pub use codec::IceAndFireCodec;
 pub use geom::{Bits, Cell};
 pub use referee::IceAndFireReferee;
 pub use rules::{Action, BuildingKind, CaptureMasks, Ending, GameState, Invalid};
@@ -50,6 +52,16 @@ unit, cell, threat, attack, reach, lethal, progress, exposure, guard, spot, temp
 /// Sets up a match: the seed is read as the Java `long` of R7.
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
     Ok(Box::new(IceAndFireReferee::new(state_of(spec)?)))
+}
+
+/// A referee for `spec` with the position it holds, which the game's codec (`codec.rs`) turns
+/// into an `Engine` with integer action ids: what the Python package and a person's seat play.
+pub fn new_table(spec: &MatchSpec) -> Result<Box<dyn Table>, SetupError> {
+    let referee = IceAndFireReferee::new(state_of(spec)?);
+    Ok(realm_core::engine::held::<IceAndFireCodec, _>(
+        referee,
+        IceAndFireReferee::state,
+    ))
 }
 
 /// The start state of a checked `spec`: what its referee starts from.

@@ -2,20 +2,32 @@
 //! `1 + (y * N + x) * 4 + r` and `pick` the picked tile's ID (0 = none); planes of each
 //! kingdom's castle, terrains and crowns; the current and next lines as scalars. The order of
 //! the lines not dealt yet is hidden.
+//!
+//! The game's `realm_core::Codec`, behind `new_table`. The encoding is documented for users
+//! in `crates/python/README.md`: keep both in step.
 
 use std::marker::PhantomData;
 
+use crate::bits::Bits;
+use crate::bots::{pick_line, put_line};
+use crate::kingdom::{Cell, Placement};
+use crate::referee::KingdominoReferee;
+use crate::rules::Slot;
+use crate::setup::Config;
+use crate::tiles::{tile, TILES};
+use crate::{Action, Game};
 use realm_core::{PlayerId, State};
-use realm_kingdomino::bits::Bits;
-use realm_kingdomino::bots::{pick_line, put_line};
-use realm_kingdomino::kingdom::{Cell, Placement};
-use realm_kingdomino::rules::Slot;
-use realm_kingdomino::tiles::{tile, TILES};
-use realm_kingdomino::{Action, Game};
 
-use realm_core::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
+use realm_core::engine::{held, plane_index, relative, seen_from, Bounds, Codec, Layout, Table};
 
-pub struct Kingdomino<B>(PhantomData<B>);
+pub struct KingdominoCodec<B>(PhantomData<B>);
+
+/// A referee on grids of `B` with the position it holds.
+pub(crate) fn table<B: Bits>(config: Config, seed: u64) -> Box<dyn Table> {
+    held::<KingdominoCodec<B>, _>(KingdominoReferee::<B>::new(config, seed), |r| {
+        r.game() as &Game<B>
+    })
+}
 
 /// Picks: tile IDs 1..=48 and 0 for none.
 const PICKS: u32 = 49;
@@ -27,7 +39,7 @@ const PER_SLOT: usize = 6;
 /// Scalars per player: displayed score, eliminated, to move.
 const PER_PLAYER: usize = 3;
 
-impl<B: Bits> Codec for Kingdomino<B> {
+impl<B: Bits> Codec for KingdominoCodec<B> {
     type S = Game<B>;
 
     fn layout(game: &Game<B>) -> Layout {

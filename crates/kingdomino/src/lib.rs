@@ -5,10 +5,11 @@
 //! Layout: `tiles` (the 48 dominoes), `bits` (bitboards per grid size), `kingdom` (placement
 //! and scoring), `setup` (configuration and deck), `rules` (turns and the in-process `State`),
 //! `scoring` (ranking key and displayed score), `protocol` (wire text), `referee`, `view`
-//! (viewer frames) and `bots`. The crate does no I/O.
+//! (viewer frames), `codec` (action ids and observations) and `bots`. The crate does no I/O.
 
 pub mod bits;
 pub mod bots;
+pub mod codec;
 pub mod kingdom;
 pub mod protocol;
 pub mod referee;
@@ -19,13 +20,14 @@ pub mod tiles;
 pub mod view;
 
 use realm_core::spec::VariantInfo;
-use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError, Table};
 
 use crate::bits::Wide;
 use crate::bots::{rules_for, Greedy, MctsKingdomino, Random, Reference, TextBot, BOT_NAMES};
 use crate::referee::KingdominoReferee;
 use crate::setup::{Config, Mode, TOP_LEAGUE};
 
+pub use crate::codec::KingdominoCodec;
 pub use crate::rules::{Action, Game, GameState};
 pub use crate::setup::InvalidPut;
 
@@ -59,6 +61,16 @@ pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
     Ok(match config.mode {
         Mode::Standard => Box::new(KingdominoReferee::<u128>::new(config, spec.seed)),
         Mode::Duel => Box::new(KingdominoReferee::<Wide>::new(config, spec.seed)),
+    })
+}
+
+/// A referee for `spec` with the position it holds, which the game's codec (`codec.rs`) turns
+/// into an `Engine` with integer action ids: what the Python package and a person's seat play.
+pub fn new_table(spec: &MatchSpec) -> Result<Box<dyn Table>, SetupError> {
+    let config = config_from_spec(spec)?;
+    Ok(match config.mode {
+        Mode::Standard => codec::table::<u128>(config, spec.seed),
+        Mode::Duel => codec::table::<Wide>(config, spec.seed),
     })
 }
 

@@ -6,7 +6,6 @@
 //! parallel.
 
 mod catalog;
-mod codecs;
 mod history;
 mod play;
 mod session;
