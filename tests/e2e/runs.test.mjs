@@ -64,8 +64,20 @@ async function checkLeaderboard(page) {
   // Pairwise matrix: a 3x3 grid with an empty diagonal.
   assert.equal(await page.locator("#pairwise tbody tr").count(), 3, "pairwise rows");
   assert.equal(await page.locator("#pairwise tbody tr").first().locator("td").count(), 3, "pairwise columns");
+  // What `realm report` computes, and the run's state.
+  assert.equal(await page.locator("#run-status").getAttribute("data-status"), "complete", "a finished arena is complete");
+  assert.equal(await page.locator("#run").getAttribute("data-live"), "false", "a complete run is not polled");
+  const kinds = await page.locator('#leaderboard tr[data-bot="exit 3"] td.kinds').textContent();
+  assert.equal(kinds, "crashed 4", "fault kinds of the crashing bot");
+  const times = (await cells(rows.first()))[10];
+  assert.match(times, /^\d+\.\d \/ \d+\.\d$/, `p50 / p99 response times: ${times}`);
+  assert.equal(await page.locator("#per-seat tbody tr").count(), 3, "per-seat results of every bot");
+  // The matrix follows the leaderboard's order.
+  const matrixOrder = await page.locator("#pairwise tbody th").allTextContents();
+  const boardOrder = await rows.evaluateAll((rs) => rs.map((r) => r.dataset.bot));
+  assert.deepEqual(matrixOrder, boardOrder, "pairwise matrix in rank order");
   await page.screenshot({ path: path.join(shots, "run.png"), fullPage: true });
-  console.log("ok   run page: leaderboard of 3 bots, faults and pairwise matrix");
+  console.log("ok   run page: leaderboard of 3 bots, faults, report columns, per-seat results and pairwise matrix in rank order");
   return byBot;
 }
 
@@ -179,6 +191,19 @@ async function checkStoredReplay(page, row, url) {
   console.log(`ok   stored replay opened from its row: ${last} steps, ${checks} count checks`);
 }
 
+// A replay opened from a filtered list steps through that filter's matches only.
+async function checkFilteredNeighbours(page, url) {
+  const all = await (await fetch(new URL("api/runs/1/matches?fault=crashed", url))).json();
+  const ids = all.map((m) => m.id).sort((a, b) => a - b);
+  await page.goto(new URL("runs/1/matches?fault=crashed", url).href);
+  await page.locator(`#matches tr[data-match="${ids[0]}"] a`).click();
+  await page.waitForSelector("#replay-nav");
+  const next = page.locator("#next-match");
+  assert.equal(await next.getAttribute("href"), `/runs/1/matches/${ids[1]}?fault=crashed`, "next crash, filter kept");
+  assert.match(await page.locator("#nav-filter").textContent(), /fault crashed/);
+  console.log(`ok   stored replay in a filter: next crash is match ${ids[1]}`);
+}
+
 async function main() {
   const { child, url } = await startServe();
   await withBrowser(child, async (page) => {
@@ -186,6 +211,7 @@ async function main() {
     await checkLeaderboard(page);
     const row = await checkMatchesFilters(page, url);
     await checkStoredReplay(page, row, url);
+    await checkFilteredNeighbours(page, url);
     const missing = await page.goto(new URL("runs/99", url).href);
     assert.equal(missing.status(), 404, "an unknown run is 404");
     console.log("all runs-page checks passed");
