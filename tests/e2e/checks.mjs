@@ -62,7 +62,7 @@ const kingdominoCells = (rows) => {
 const kbTokens = (rows) => (rows ?? []).flatMap((r) => (/\s/.test(r.trim()) ? r.trim().split(/\s+/) : [...r.trim()]));
 
 // selector -> expected count, for one frame of one game.
-export function expectedCounts(game, f, nPlayers, variant) {
+export function expectedCounts(game, f, nPlayers, variant, initial = {}) {
   const out = {};
   const seats = [...Array(nPlayers).keys()];
   switch (game) {
@@ -90,6 +90,9 @@ export function expectedCounts(game, f, nPlayers, variant) {
     case "blocking":
       seats.forEach((p) => (out[`[data-cell][data-player="${p}"]`] = chars(f.board, (c) => c === String(p))));
       out["[data-last]"] = (f.last_move?.cells ?? []).length;
+      // Every remaining shape drawn beside the board; every placed one outlined on it.
+      seats.forEach((p) => (out[`[data-piece][data-player="${p}"]`] = (f.remaining?.[p] ?? []).length));
+      seats.forEach((p) => (out[`[data-piece-outline][data-player="${p}"]`] = (initial.remaining?.[p] ?? []).length - (f.remaining?.[p] ?? []).length));
       if (variant === "duo") {
         // Blokus Duo's two start cells (4,4) and (9,9) are either player's: drawn neutral
         // while still empty, never in a player's colour.
@@ -131,7 +134,7 @@ export async function checkStep(page, replay, step, label) {
   const game = replay.spec.game;
   await page.waitForFunction((s) => document.querySelector("#board")?.dataset.step === String(s), step);
   const frame = step === 0 ? replay.initial_frame : replay.turns[step - 1].frame;
-  const expected = expectedCounts(game, frame, replay.spec.n_players, replay.spec.variant);
+  const expected = expectedCounts(game, frame, replay.spec.n_players, replay.spec.variant, replay.initial_frame);
   for (const [selector, count] of Object.entries(expected)) {
     const got = await page.locator(`#board ${selector}`).count();
     assert.equal(got, count, `${label} step ${step}: ${selector}`);

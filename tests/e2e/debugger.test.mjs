@@ -225,6 +225,50 @@ async function checkCoordinates(page, base) {
   console.log("ok   coordinates on hover equal the answers' (PUT x y, X Y Lfrk, TRAIN l x y, row col) on every board, with axes");
 }
 
+// Item 5: Blokus shapes beside the board as drawn in the bots' input, Kingdom Builder's rings.
+async function checkPiecesAndCards(page, base) {
+  const replay = load("real-blocking-3p.json");
+  // The set's drawings as the bots read them: `L cols rows row_1 ... row_rows`.
+  const drawings = Object.fromEntries(replay.turns[0].input.filter((l) => /^[A-U] \d \d [#. ]+$/.test(l))
+    .map((l) => [l[0], l.split(" ").slice(3).join("").split("").filter((c) => c === "#").length]));
+  const step = Math.floor(replay.turns.length / 2);
+  const frame = replay.turns[step - 1].frame;
+  await open(page, base, "real-blocking-3p.json", step);
+  for (let p = 0; p < replay.spec.n_players; p++) {
+    const drawn = await page.locator(`#board [data-piece][data-player="${p}"]`).evaluateAll((gs) =>
+      gs.map((g) => [g.dataset.piece, g.querySelectorAll("[data-square]").length]));
+    assert.deepEqual(drawn, frame.remaining[p].map((letter) => [letter, drawings[letter]]), `blocking step ${step}: player ${p}'s shapes`);
+    const outlines = await page.locator(`#board [data-piece-outline][data-player="${p}"]`).count();
+    assert.equal(outlines, replay.turns.slice(0, step).filter((t) => t.player === p && t.verdict.status === "ok").length, `player ${p}'s placed pieces outlined`);
+  }
+  await page.screenshot({ path: path.join(shots, "debugger-blocking-pieces.png"), fullPage: true });
+
+  const kb = load("real-kingdom-builder.json").initial_frame;
+  const tokens = kb.rows.map((row) => row.trim().split(/\s+/));
+  await open(page, base, "real-kingdom-builder.json", 0);
+  assert.equal(await page.locator("#board [data-counted]").count(), 0, "no card shown at first");
+  await page.click('[data-card-button="knights"]');
+  for (let p = 0; p < kb.players; p++) {
+    // Knights pays 2 per settlement in the fullest row: the rings are that row's settlements.
+    const rings = page.locator(`#board [data-counted="knights"][data-player="${p}"]`);
+    assert.equal(2 * (await rings.count()), kb.cards.knights[p], `knights of player ${p + 1}`);
+    const cells = [];
+    for (const ring of await rings.all()) cells.push(await coordAt(page, ring));
+    assert.deepEqual(cells.sort(), kb.counted.knights[p].map(([r, c]) => `${r} ${c}`).sort());
+    assert.ok(cells.every((cell) => { const [r, c] = cell.split(" ").map(Number); return tokens[r][c] === String(p + 1); }), "rings on the player's settlements");
+    assert.equal(new Set(cells.map((cell) => cell.split(" ")[0])).size, 1, "in one row");
+  }
+  await page.click('[data-card-button="merchants"]');
+  const merchants = kb.counted.merchants.flat().length;
+  assert.ok(merchants > 0);
+  assert.equal(await page.locator('#board [data-counted="merchants"]').count(), merchants, "merchants' groups ringed");
+  assert.equal(await page.locator('#board [data-counted="knights"]').count(), 0, "one card at a time");
+  await page.screenshot({ path: path.join(shots, "debugger-kingdom-builder-merchants.png"), fullPage: true });
+  await page.click('[data-card-button="merchants"]');
+  assert.equal(await page.locator("#board [data-counted]").count(), 0, "a second click clears the rings");
+  console.log("ok   Blokus shapes drawn as the input draws them, placed pieces outlined; Kingdom Builder rings each card's settlements");
+}
+
 async function main() {
   const cwd = mkdtempSync(path.join(os.tmpdir(), "realm-debugger-"));
   const { child, url } = await startRealm(realm, ["serve", "--replays", replayDir], cwd);
@@ -236,6 +280,7 @@ async function main() {
     await checkConsole(page, url);
     await checkStdin(page, url);
     await checkCoordinates(page, url);
+    await checkPiecesAndCards(page, url);
     assert.deepEqual(errors, [], "no script errors");
     console.log("all debugger checks passed");
   });

@@ -10,12 +10,16 @@ use realm_core::{
     ranks_from_keys, EndReason, MatchSpec, Outcome, Replay, ReplayPlayer, REPLAY_FORMAT_VERSION,
 };
 
-use crate::board::{Board, SIZE};
-use crate::score::{Component, LordsRule, ScoreTable};
+use crate::board::{Board, Cell, Pos, SIZE};
+use crate::cards::Card;
+use crate::score::{groups, lords_in_quadrant, Component, LordsRule, ScoreTable};
 
 /// The frame of a scored board:
 /// `{"turn": 0, "players": N, "rows": [20 B5 row strings], "scores": [N totals],
-///   "cards": {"castles": [N], "<card name>": [N], ...}}`.
+///   "cards": {"castles": [N], "<card name>": [N], ...},
+///   "counted": {"castles": [N lists of [row, col]], "<card name>": [...], ...}}`;
+/// `counted` holds, per component and player, the settlements its gold stands for
+/// (`counted_settlements`), which the viewer highlights.
 pub fn board_json(board: &Board, table: &ScoreTable) -> Value {
     let rows: Vec<String> = (0..SIZE).map(|row| board.row_text(row)).collect();
     let cards: Map<String, Value> = table
@@ -23,13 +27,122 @@ pub fn board_json(board: &Board, table: &ScoreTable) -> Value {
         .iter()
         .map(|row| (row.component.name().to_string(), json!(row.gold)))
         .collect();
+    let counted: Map<String, Value> = counted_settlements(board, table)
+        .into_iter()
+        .map(|(component, per_player)| {
+            let cells: Vec<Vec<[usize; 2]>> = per_player
+                .iter()
+                .map(|cells| cells.iter().map(|pos| [pos.row, pos.col]).collect())
+                .collect();
+            (component.name().to_string(), json!(cells))
+        })
+        .collect();
     json!({
         "turn": 0,
         "players": table.n_players(),
         "rows": rows,
         "scores": table.totals(),
         "cards": cards,
+        "counted": counted,
     })
+}
+
+/// The settlements behind each row of the table, per player: those next to a castle (the
+/// castle score), to water (Fishermen), to a mountain (Miners) or to a special hex (Workers);
+/// all of them (Discoverers: every row holding one counts; Hermits: every group counts); the
+/// fullest row (Knights); the quadrants that pay (Lords); the emptiest quadrant (Farmers); the
+/// largest group (Citizens); the groups touching two special hexes (Merchants). A player
+/// without gold from a row has nothing counted there. Ties take the first in reading order.
+pub fn counted_settlements(board: &Board, table: &ScoreTable) -> Vec<(Component, Vec<Vec<Pos>>)> {
+    let n = table.n_players();
+    let own: Vec<Vec<Pos>> = (1..=n as u8)
+        .map(|digit| {
+            board
+                .cells()
+                .filter(|&(_, cell)| cell == Cell::Settlement(digit))
+                .map(|(pos, _)| pos)
+                .collect()
+        })
+        .collect();
+    let next_to = |p: usize, matches: fn(Cell) -> bool| -> Vec<Pos> {
+        let cells = own[p].iter().copied();
+        cells
+            .filter(|pos| pos.neighbours().any(|nb| matches(board.cell(nb))))
+            .collect()
+    };
+    let all_groups = groups(board, n);
+    let groups_of = |p: usize| {
+        all_groups
+            .iter()
+            .filter(move |g| usize::from(g.player) == p + 1)
+    };
+    let quadrant_counts = |p: usize| {
+        let mut counts = [0usize; 4];
+        own[p].iter().for_each(|pos| counts[pos.quadrant()] += 1);
+        counts
+    };
+    let in_quadrants = |p: usize, keep: &dyn Fn(usize) -> bool| -> Vec<Pos> {
+        own[p]
+            .iter()
+            .copied()
+            .filter(|pos| keep(pos.quadrant()))
+            .collect()
+    };
+    let counted_for = |component: Component, p: usize| -> Vec<Pos> {
+        match component {
+            Component::Castles => next_to(p, |c| c == Cell::Castle),
+            Component::Card(Card::Discoverers | Card::Hermits) => own[p].clone(),
+            Component::Card(Card::Knights) => {
+                let per_row = |row: usize| own[p].iter().filter(|pos| pos.row == row).count();
+                let fullest = (0..SIZE).rev().max_by_key(|&row| per_row(row)).unwrap_or(0);
+                own[p]
+                    .iter()
+                    .copied()
+                    .filter(|pos| pos.row == fullest)
+                    .collect()
+            }
+            Component::Card(Card::Fishermen) => next_to(p, |c| c == Cell::Water),
+            Component::Card(Card::Miners) => next_to(p, |c| c == Cell::Mountain),
+            Component::Card(Card::Workers) => next_to(p, Cell::is_special),
+            Component::Card(Card::Lords) => in_quadrants(p, &|q| {
+                let counts: Vec<u32> = (0..n).map(|o| quadrant_counts(o)[q] as u32).collect();
+                lords_in_quadrant(&counts, LordsRule::NonZeroCounts)[p] > 0
+            }),
+            Component::Card(Card::Farmers) => {
+                let counts = quadrant_counts(p);
+                let emptiest = (0..4).min_by_key(|&q| counts[q]).unwrap_or(0);
+                in_quadrants(p, &|q| q == emptiest)
+            }
+            Component::Card(Card::Citizens) => {
+                let largest = groups_of(p).rev().max_by_key(|g| g.cells.len());
+                largest.map(|g| g.cells.clone()).unwrap_or_default()
+            }
+            Component::Card(Card::Merchants) => {
+                let mut cells: Vec<Pos> = groups_of(p)
+                    .filter(|g| g.specials.len() >= 2)
+                    .flat_map(|g| g.cells.iter().copied())
+                    .collect();
+                cells.sort();
+                cells
+            }
+        }
+    };
+    table
+        .rows()
+        .iter()
+        .map(|row| {
+            let per_player = (0..n)
+                .map(|p| {
+                    if row.gold[p] == 0 {
+                        Vec::new()
+                    } else {
+                        counted_for(row.component, p)
+                    }
+                })
+                .collect();
+            (row.component, per_player)
+        })
+        .collect()
 }
 
 /// A replay in the standard format holding only the scored board: `initial_frame` is
@@ -96,10 +209,85 @@ mod tests {
         assert_eq!(frame["cards"]["castles"], json!([3, 3]));
         assert_eq!(frame["cards"]["hermits"], json!([1, 1]));
         assert_eq!(frame["cards"].as_object().unwrap().len(), 2);
+        assert_eq!(frame["counted"]["hermits"], json!([[[5, 4]], [[6, 6]]]));
         let rows = frame["rows"].as_array().unwrap();
         assert_eq!(rows.len(), 20);
         assert_eq!(rows[5], " . . . . 1 C . . . . . . . . . . . . . .");
         assert_eq!(rows[6], ". . . . . . 2 . . . . . . . . . . . . .");
+    }
+
+    #[test]
+    fn counted_settlements_are_what_each_card_paid_for() {
+        // Player 1: (0,0) (0,1) one group in row 0, (0,1) next to water (0,2); (5,5) alone next to a
+        // mountain (5,6) and a castle (4,5). Player 2: (10,10) next to a town (10,11).
+        let mut board = Board::empty();
+        for (pos, cell) in [
+            ((0, 0), Cell::Settlement(1)),
+            ((0, 1), Cell::Settlement(1)),
+            ((5, 5), Cell::Settlement(1)),
+            ((10, 10), Cell::Settlement(2)),
+            ((0, 2), Cell::Water),
+            ((5, 6), Cell::Mountain),
+            ((4, 5), Cell::Castle),
+            ((10, 11), Cell::Town),
+        ] {
+            board.set(Pos::new(pos.0, pos.1), cell);
+        }
+        let cards = [
+            Card::Knights,
+            Card::Fishermen,
+            Card::Miners,
+            Card::Citizens,
+            Card::Workers,
+        ];
+        let table = score_table(&board, &cards, ScoreRules::new(2));
+        let frame = board_json(&board, &table);
+        let counted = &frame["counted"];
+        assert_eq!(counted["castles"], json!([[[5, 5]], []]));
+        assert_eq!(counted["knights"], json!([[[0, 0], [0, 1]], [[10, 10]]]));
+        assert_eq!(counted["fishermen"], json!([[[0, 1]], []]));
+        assert_eq!(counted["miners"], json!([[[5, 5]], []]));
+        // Citizens pays half the largest group, rounded down: 1 for player 1's pair, 0 for
+        // player 2's single settlement, which is then not counted.
+        assert_eq!(counted["citizens"], json!([[[0, 0], [0, 1]], []]));
+        assert_eq!(counted["workers"], json!([[[5, 5]], [[10, 10]]]));
+    }
+
+    #[test]
+    fn counted_settlements_match_the_gold_on_the_example_board() {
+        let board = crate::parse_board(crate::EXAMPLE_BOARD).unwrap();
+        let table = score_table(&board, &Card::ALL, ScoreRules::new(4));
+        let counted = counted_settlements(&board, &table);
+        let gold = |component| table.gold(component).unwrap();
+        for (component, per_player) in &counted {
+            for (p, cells) in per_player.iter().enumerate() {
+                assert!(cells
+                    .iter()
+                    .all(|&pos| board.cell(pos) == Cell::Settlement(p as u8 + 1)));
+                let n = cells.len() as u32;
+                let rows = cells
+                    .iter()
+                    .map(|pos| pos.row)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len() as u32;
+                let expected = match component {
+                    Component::Card(Card::Fishermen | Card::Miners | Card::Workers) => n,
+                    Component::Card(Card::Discoverers) => rows,
+                    Component::Card(Card::Knights) => 2 * n,
+                    Component::Card(Card::Farmers) => 3 * n,
+                    Component::Card(Card::Citizens) => n / 2,
+                    _ => continue,
+                };
+                assert_eq!(
+                    expected,
+                    gold(*component)[p],
+                    "{} of player {}",
+                    component.name(),
+                    p + 1
+                );
+            }
+        }
+        assert_eq!(counted.len(), 11, "castles and ten cards");
     }
 
     #[test]

@@ -128,8 +128,10 @@ class Viewer {
       this.playButton,
       h("button", { id: "next", title: "next step (→)", onclick: () => this.go(this.step + 1) }, icon("next")),
       h("button", { id: "last", title: "last step (End)", onclick: () => this.go(this.last) }, icon("last")),
-      h("button", { id: "prev-round", title: "previous round: every seat's call of a game turn (Shift+←)", onclick: () => this.goRound(-1) }, "‹ round"),
-      h("button", { id: "next-round", title: "next round: every seat's call of a game turn (Shift+→)", onclick: () => this.goRound(1) }, "round ›"),
+      this.last > 0 ? [
+        h("button", { id: "prev-round", title: "previous round: every seat's call of a game turn (Shift+←)", onclick: () => this.goRound(-1) }, "‹ round"),
+        h("button", { id: "next-round", title: "next round: every seat's call of a game turn (Shift+→)", onclick: () => this.goRound(1) }, "round ›"),
+      ] : null,
       speed, this.sliderWithMarks(),
       h("label", { class: "step-box" }, "step ", this.number, ` / ${this.last}`),
       this.turnBox(),
@@ -138,6 +140,7 @@ class Viewer {
         h("button", { id: "next-mark", title: "next fault or warning (F)", onclick: () => this.goMark(1) }, "fault ›"),
       ] : null);
 
+    this.console = new Console(this.turns, this.names);
     this.board = h("div", { id: "board", class: "board", onpointermove: (e) => this.showCoord(e),
       onpointerleave: () => (this.coordTip.hidden = true) });
     // The cell under the pointer, in the game's protocol terms (renderers mark cells with
@@ -161,7 +164,8 @@ class Viewer {
       h("div", { class: "replay-body" },
         this.board,
         h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)),
-      (this.console = new Console(this.turns, this.names)).node);
+      // A single position (a scored board) has no calls and so no console.
+      this.last > 0 ? this.console.node : null);
 
     document.addEventListener("keydown", (e) => this.onKey(e));
     // `#step=N` (or `#turn=T`) edited in the address bar moves the replay there.
@@ -323,7 +327,10 @@ class Viewer {
     const call = this.step > 0 ? this.turns[this.step - 1] : null;
     // The frame before this call, so renderers can show what the call changed.
     const prev = this.step > 0 ? this.frames[this.step - 1] : null;
-    const env = { nPlayers: this.nPlayers, names: this.names, spec: this.replay.spec ?? {}, step: this.step, call, prev };
+    // `history`: every frame up to this one, for what a frame alone does not hold (the pieces
+    // placed so far in Blocking).
+    const env = { nPlayers: this.nPlayers, names: this.names, spec: this.replay.spec ?? {}, step: this.step, call, prev,
+      history: this.frames.slice(0, this.step + 1) };
     let svg;
     try {
       svg = this.renderer.render(frame, env);

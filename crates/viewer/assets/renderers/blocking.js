@@ -5,6 +5,36 @@
 
 import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num, coordAttrs, gridAxes } from "../svg.js";
 
+// The drawings of the 21 shapes (crates/blocking/data/blocking_shapes.txt): rows top to bottom,
+// `#` a square. Frames name a player's remaining shapes by letter.
+const SHAPES = {
+  A: "#",
+  B: "##",
+  C: "###",
+  D: "#. ##",
+  E: "####",
+  F: "#. #. ##",
+  G: "### .#.",
+  H: "## ##",
+  I: "##. .##",
+  J: "#####",
+  K: "#. #. #. ##",
+  L: "##.. .###",
+  M: "## ## #.",
+  N: "#.# ###",
+  O: "#### .#..",
+  P: "#.. #.. ###",
+  Q: "### .#. .#.",
+  R: "#.. ##. .##",
+  S: "##. .#. .##",
+  T: ".## ##. .#.",
+  U: ".#. ### .#.",
+};
+// A remaining shape's square in the list beside the board, and the room around a shape.
+const MINI = 7;
+const MINI_GAP = 8;
+const LIST_W = 240;
+
 const CELL = 26;
 // Room for the axis numbers over and left of the board.
 const PAD = 24;
@@ -14,7 +44,10 @@ export function render(frame, env) {
   const n = num(frame?.size, rows.length);
   const side = PAD * 2 + n * CELL;
   const listX = side + 16;
-  const svg = svgRoot(listX + 250, Math.max(side, 40 + env.nPlayers * 90), "Blocking board");
+  const lists = Array.from({ length: env.nPlayers }, (_, p) => pieceRows(arr(arr(frame?.remaining)[p])));
+  const blockHeight = (rows) => 34 + Math.max(1, rows.length) * (5 * MINI + MINI_GAP);
+  const listHeight = lists.reduce((sum, rows) => sum + blockHeight(rows) + 10, 0) + 40;
+  const svg = svgRoot(listX + LIST_W + 10, Math.max(side, listHeight), "Blocking board");
   svg.append(el("rect", { x: PAD - 3, y: PAD - 3, width: n * CELL + 6, height: n * CELL + 6, rx: 4, fill: "#4a4f58" }));
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
@@ -42,22 +75,25 @@ export function render(frame, env) {
     if (typeof x !== "number") continue;
     svg.append(el("rect", { x: PAD + x * CELL + 1, y: PAD + y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: "none", stroke: "#111", "stroke-width": 2.5, "data-last": "" }));
   }
-  // Remaining pieces, one block per player.
+  svg.append(pieceOutlines(env));
+  // Remaining pieces, one block per player, each shape drawn.
+  let top = 10;
   for (let p = 0; p < env.nPlayers; p++) {
-    const y = 30 + p * 90;
+    const y = top + 20;
     const left = arr(arr(frame?.remaining)[p]);
     const out = arr(frame?.eliminated)[p] === true;
-    svg.append(el("rect", { x: listX, y: y - 20, width: 240, height: 80, rx: 6, fill: out ? "#ddd" : "#fff", stroke: playerColor(p), "stroke-width": 2 }));
+    const height = blockHeight(lists[p]);
+    top += height + 10;
+    svg.append(el("rect", { x: listX, y: y - 20, width: LIST_W, height, rx: 6, fill: out ? "#ddd" : "#fff", stroke: playerColor(p), "stroke-width": 2 }));
     // SVG text does not wrap: long names are cut, with the whole name as a tooltip.
     const name = String(env.names[p] ?? p);
     svg.append(text(listX + 8, y, `${shortName(name, 16)}: ${left.length} left${out ? " (out)" : ""}`,
       { class: "label", fill: playerTextColor(p), "data-name": p }, [el("title", {}, [name])]));
-    const words = left.join(" ");
-    const lines = words.match(/.{1,36}(\s|$)/g) ?? [];
-    lines.slice(0, 3).forEach((line, i) => svg.append(text(listX + 8, y + 18 + i * 15, line.trim(), { class: "small", "data-remaining": p })));
+    lists[p].forEach((row, i) => row.forEach(({ letter, x }) =>
+      svg.append(miniShape(letter, listX + 10 + x, y + 12 + i * (5 * MINI + MINI_GAP), p))));
   }
   if (last && typeof last.player === "number") {
-    const bottom = Math.max(side, 40 + env.nPlayers * 90);
+    const bottom = Math.max(side, listHeight);
     const who = String(env.names[last.player] ?? last.player);
     svg.append(text(listX, bottom - 24, "last move:", { class: "small" }));
     svg.append(text(listX, bottom - 8, `${shortName(who, 14)} played ${last.name ?? "?"}`, { class: "small", "data-last-line": "" },
@@ -71,4 +107,60 @@ export function details(frame) {
     ["pieces left", arr(frame?.remaining).map((r) => arr(r).length)],
     ["eliminated", arr(frame?.eliminated).map((e) => (e ? "yes" : ""))],
   ];
+}
+
+// The squares of a shape's drawing as [x, y] pairs; none for an unknown letter.
+function squares(letter) {
+  return String(SHAPES[letter] ?? "").split(" ").flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y]] : [])));
+}
+
+// Remaining shapes laid out in rows that fit the list's width: [[{letter, x}]].
+function pieceRows(letters) {
+  const rows = [[]];
+  let x = 0;
+  for (const letter of letters) {
+    const width = Math.max(1, ...squares(letter).map(([sx]) => sx + 1)) * MINI;
+    if (x > 0 && x + width > LIST_W - 20) {
+      rows.push([]);
+      x = 0;
+    }
+    rows.at(-1).push({ letter, x });
+    x += width + MINI_GAP;
+  }
+  return rows;
+}
+
+// One remaining shape as small squares in its player's colour, named on hover.
+function miniShape(letter, x0, y0, p) {
+  const g = el("g", { "data-piece": letter, "data-player": p }, [el("title", {}, [`shape ${letter}`])]);
+  for (const [x, y] of squares(letter)) {
+    g.append(el("rect", { x: x0 + x * MINI, y: y0 + y * MINI, width: MINI - 1, height: MINI - 1, fill: playerColor(p), "data-square": "" }));
+  }
+  return g;
+}
+
+// The outline of every shape placed so far, from the last move of each frame up to this one:
+// a line along each side of a piece's square that does not touch the same piece.
+function pieceOutlines(env) {
+  const pieces = new Map();
+  for (const f of arr(env?.history)) {
+    const move = f?.last_move;
+    const cells = arr(move?.cells).filter((c) => typeof arr(c)[0] === "number");
+    if (cells.length) pieces.set(cells.map((c) => c.join(",")).sort().join(" "), { player: move.player, cells });
+  }
+  const g = el("g", { "data-outlines": "", "pointer-events": "none" });
+  for (const { player, cells } of pieces.values()) {
+    const own = new Set(cells.map(([x, y]) => `${x},${y}`));
+    const d = cells.flatMap(([x, y]) => {
+      const [l, t] = [PAD + x * CELL, PAD + y * CELL];
+      const sides = [];
+      if (!own.has(`${x},${y - 1}`)) sides.push(`M${l} ${t}h${CELL}`);
+      if (!own.has(`${x + 1},${y}`)) sides.push(`M${l + CELL} ${t}v${CELL}`);
+      if (!own.has(`${x},${y + 1}`)) sides.push(`M${l} ${t + CELL}h${CELL}`);
+      if (!own.has(`${x - 1},${y}`)) sides.push(`M${l} ${t}v${CELL}`);
+      return sides;
+    }).join("");
+    g.append(el("path", { d, fill: "none", stroke: "#1b1e23", "stroke-width": 2, "stroke-linecap": "square", "data-piece-outline": "", "data-player": player }));
+  }
+  return g;
 }

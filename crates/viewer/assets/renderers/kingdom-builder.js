@@ -1,6 +1,8 @@
 // Kingdom Builder: the 20x20 hex board (pointy-top, odd rows shifted right half a hex) with
 // water, mountains, towns, castles and the players' settlements, plus per-card scores.
-// Frame: {rows: [20 strings of tokens '.', 'W', 'M', 'T', 'C', '1'-'4'], scores, cards: {name: [..]}}.
+// Frame: {rows: [20 strings of tokens '.', 'W', 'M', 'T', 'C', '1'-'4'], scores, cards: {name: [..]},
+// counted: {name: [per player [[row, col], ...]]}}. A card's button rings the settlements that card
+// counted.
 
 import { el, svgRoot, text, playerColor, arr, coordAttrs } from "../svg.js";
 
@@ -25,15 +27,62 @@ function hex(cx, cy) {
   return pts.join(" ");
 }
 
+// The centre of hex (r, c): odd rows shifted right half a hex.
+function centre(r, c) {
+  return [PAD + HW / 2 + c * HW + (r % 2 ? HW / 2 : 0), PAD + R + r * 1.5 * R];
+}
+
+// The card whose counted settlements are ringed, kept while the page shows the board.
+let shownCard = null;
+
 export function render(frame) {
+  const svg = board(frame);
+  const counted = frame?.counted && typeof frame.counted === "object" ? frame.counted : {};
+  const names = Object.keys(counted);
+  if (!names.length) return svg;
+  const rings = el("g", { "data-rings": "", "pointer-events": "none" });
+  svg.append(rings);
+  const buttons = names.map((name) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = name;
+    b.dataset.cardButton = name;
+    b.addEventListener("click", () => show(shownCard === name ? null : name));
+    return b;
+  });
+  function show(name) {
+    shownCard = name;
+    buttons.forEach((b) => b.classList.toggle("on", b.dataset.cardButton === name));
+    rings.replaceChildren();
+    arr(counted[name]).forEach((cells, p) => arr(cells).forEach((cell) => {
+      const [r, c] = arr(cell);
+      if (typeof r !== "number" || typeof c !== "number") return;
+      const [cx, cy] = centre(r, c);
+      rings.append(el("circle", { cx, cy, r: R - 2, fill: "none", stroke: "#111", "stroke-width": 3, "data-counted": name, "data-player": p }));
+      rings.append(el("circle", { cx, cy, r: R - 2, fill: "none", stroke: playerColor(p), "stroke-width": 1.5 }));
+    }));
+  }
+  show(names.includes(shownCard) ? shownCard : null);
+  const aside = document.createElement("div");
+  aside.className = "board-aside card-buttons";
+  const heading = document.createElement("div");
+  heading.className = "label";
+  heading.textContent = "what each card counted";
+  aside.append(heading, ...buttons);
+  const wrap = document.createElement("div");
+  wrap.className = "board-split";
+  wrap.append(svg, aside);
+  return wrap;
+}
+
+function board(frame) {
   const rows = arr(frame?.rows).map(tokens);
   const nCols = Math.max(1, ...rows.map((r) => r.length));
   const width = PAD * 2 + (nCols + 0.5) * HW;
   const height = PAD * 2 + (rows.length - 1) * 1.5 * R + 2 * R;
   const svg = svgRoot(width, height, "Kingdom Builder board");
   rows.forEach((row, r) => row.forEach((tok, c) => {
-    const cx = PAD + HW / 2 + c * HW + (r % 2 ? HW / 2 : 0);
-    const cy = PAD + R + r * 1.5 * R;
+    const [cx, cy] = centre(r, c);
     const p = "1234".indexOf(tok);
     svg.append(el("polygon", { points: hex(cx, cy), fill: p >= 0 ? "#e7e1c8" : (FILL[tok] ?? "#ccc"), stroke: "#fff", "stroke-width": 1.2,
       "data-cell": "", "data-token": tok, ...coordAttrs(`${r} ${c}`, "row col") }));
