@@ -183,14 +183,19 @@ fn progress_text(store: &Store, run: &RunRecord) -> Result<String> {
 }
 
 pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
-    // Every source is opened, and so checked, before the output is touched.
+    // An existing output is checked first (another application's database is refused
+    // untouched); every source is then opened, and so checked, before a new output is created.
+    let existing = match args.into.exists() {
+        true => Some(Store::open(&args.into)?),
+        false => None,
+    };
     let sources = args
         .sources
         .iter()
         .map(|path| open_source(path))
         .collect::<Result<Vec<_>>>()?;
-    let created = !args.into.exists();
-    let merged = merge_into(&args.into, &sources);
+    let created = existing.is_none();
+    let merged = merge_into(existing, &args.into, &sources);
     if merged.is_err() && created {
         remove_store_files(&args.into);
     }
@@ -218,10 +223,17 @@ fn open_source(path: &Path) -> Result<Store> {
     Ok(Store::open_read_only(path)?)
 }
 
-/// Opens (creating it if need be) the store at `path` and merges `sources` into it, all in one
+/// Merges `sources` into the `existing` store, or one created at `path`, all in one
 /// transaction, so a merge that fails leaves an existing store as it was.
-fn merge_into(path: &Path, sources: &[Store]) -> Result<(Store, Vec<usize>)> {
-    let mut into = Store::open(path)?;
+fn merge_into(
+    existing: Option<Store>,
+    path: &Path,
+    sources: &[Store],
+) -> Result<(Store, Vec<usize>)> {
+    let mut into = match existing {
+        Some(store) => store,
+        None => Store::open(path)?,
+    };
     let added = into.merge_all(&sources.iter().collect::<Vec<_>>())?;
     Ok((into, added))
 }
