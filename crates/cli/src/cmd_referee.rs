@@ -48,6 +48,9 @@ struct SdkCommandLine {
 fn parse(words: &[String]) -> Result<SdkCommandLine> {
     let mut parsed = SdkCommandLine::default();
     let mut players: Vec<(usize, String)> = Vec::new();
+    // True right after `-pN CMD`: words that are no flag of ours continue CMD, as
+    // cg-brutaltester's replay hint writes player commands unquoted (`-p1 realm bot x greedy`).
+    let mut in_player_command = false;
     let mut it = words.iter();
     while let Some(word) = it.next() {
         let mut value = |flag: &str| {
@@ -60,8 +63,11 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
             .and_then(|n| n.parse::<usize>().ok())
         {
             players.push((n, value(word)?));
+            in_player_command = true;
             continue;
         }
+        let continues_player = in_player_command && !parsed.game.is_empty();
+        in_player_command = false;
         match word.as_str() {
             "-seed" | "--seed" => set_once(&mut parsed.seed, value(word)?, "seed")?,
             "-league" | "--league" => set_once(
@@ -95,6 +101,12 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
                 }
             }
             _ if parsed.game.is_empty() && !word.starts_with('-') => parsed.game = word.clone(),
+            _ if continues_player => {
+                let (_, command) = players.last_mut().expect("a player was just given");
+                command.push(' ');
+                command.push_str(word);
+                in_player_command = true;
+            }
             _ => bail!("unexpected argument `{word}`"),
         }
     }
@@ -133,7 +145,11 @@ line (a player at fault scores -1).
 Usage: realm referee GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d KEY=VALUE,...] [-seed N]
                      [-league L] [-variant V] [-l replay.json]
 
-  -pN CMD          the command of player N (run with sh -c, as every bot)
+  -pN CMD          the command of player N (run with sh -c, as every bot); the words after
+                   it that are no flag of realm referee's continue it, so cg-brutaltester's
+                   replay hint, which writes commands unquoted (-p1 realm bot x greedy -p2 ...),
+                   runs as printed; quote a command that holds one of these flags (-s, -d,
+                   -l, -seed, --seed, ...): `realm bot ... --seed N` must be quoted
   -d KEY=VALUE     seed, league, variant and game options, separated by newlines (as Java
                    Properties and `realm arena --referee` write them), commas or spaces
   -seed N          the match seed (CodinGame's seeds may be negative)
@@ -146,7 +162,8 @@ Usage: realm referee GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d KEY=VALUE,...] [
   --no-timeout     no time limits (realm's own flag, for debugging a bot)
 
 After the scores, the game's parameters follow on one line (seed=N,league=L,variant=V and
-options), which cg-brutaltester's replay hint passes back as `-d`. -d keys the game does not know are
+options), which cg-brutaltester's replay hint passes back as `-d` (it prints them on the hint's
+second line: join the two lines to replay the game). -d keys the game does not know are
 ignored, as SDK referees ignore unknown properties; nothing is printed on stderr unless the
 command itself is wrong (cg-brutaltester counts referee stderr as an error).
 
@@ -342,9 +359,41 @@ mod tests {
     }
 
     #[test]
+    fn unquoted_player_commands_run_until_the_next_flag_as_in_brutaltesters_hint() {
+        let parsed = parse(&words(&[
+            "kingdomino",
+            "-p1",
+            "realm",
+            "bot",
+            "x",
+            "greedy",
+            "-p2",
+            "python3",
+            "-u",
+            "b.py",
+            "-s",
+            "-d",
+            "seed=3",
+        ]))
+        .unwrap();
+        assert_eq!(
+            parsed.players,
+            vec!["realm bot x greedy", "python3 -u b.py"]
+        );
+        assert!(parsed.show);
+        assert_eq!(parsed.seed.as_deref(), Some("3"));
+        // The game may still follow a player, as before.
+        let parsed = parse(&words(&["-p1", "a", "kingdomino", "-p2", "b"])).unwrap();
+        assert_eq!(parsed.game, "kingdomino");
+        assert_eq!(parsed.players, vec!["a", "b"]);
+    }
+
+    #[test]
     fn gaps_and_strays_are_errors() {
         assert!(parse(&words(&["kingdomino", "-p1", "a", "-p3", "b"])).is_err());
-        assert!(parse(&words(&["kingdomino", "-p1", "a", "--bogus"])).is_err());
+        // After a player's command a stray word would continue it; elsewhere it is an error.
+        assert!(parse(&words(&["kingdomino", "--bogus", "-p1", "a"])).is_err());
+        assert!(parse(&words(&["kingdomino", "-p1", "a", "-d", "seed=1", "b"])).is_err());
         assert!(parse(&words(&["-p1", "a"])).is_err());
     }
 }

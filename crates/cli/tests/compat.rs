@@ -310,24 +310,14 @@ fn compare_referee_plays_the_same_matches_through_both_referees() {
     );
 }
 
-#[test]
-fn the_referees_show_flag_serves_the_match_in_the_viewer() {
+/// Runs `realm referee ... -s`, which serves the match until killed: returns its first four
+/// stdout lines (two scores, the parameters, the viewer's address) and its stderr.
+fn first_lines_of_a_shown_match(command: &mut std::process::Command) -> (Vec<String>, String) {
     use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let dir = tempfile::tempdir().unwrap();
-    let mut referee = Command::new(realm())
-        .args([
-            "referee",
-            "kingdomino",
-            "-p1",
-            &bot("greedy"),
-            "-p2",
-            &bot("random"),
-        ])
-        .args(["-d", "seed=3", "-s", "--no-timeout"])
-        .current_dir(dir.path())
+    use std::process::Stdio;
+    let mut referee = command
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let lines: Vec<String> = BufReader::new(referee.stdout.take().unwrap())
@@ -336,7 +326,25 @@ fn the_referees_show_flag_serves_the_match_in_the_viewer() {
         .map(Result::unwrap)
         .collect();
     referee.kill().unwrap();
-    referee.wait().unwrap();
+    (lines, stderr(&referee.wait_with_output().unwrap()))
+}
+
+#[test]
+fn the_referees_show_flag_serves_the_match_in_the_viewer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, _) = first_lines_of_a_shown_match(
+        std::process::Command::new(realm())
+            .args([
+                "referee",
+                "kingdomino",
+                "-p1",
+                &bot("greedy"),
+                "-p2",
+                &bot("random"),
+            ])
+            .args(["-d", "seed=3", "-s", "--no-timeout"])
+            .current_dir(dir.path()),
+    );
     // The scores and parameters first (brutaltester reads them), then the viewer's address.
     assert_eq!(lines[2], "seed=3");
     assert!(
@@ -438,4 +446,55 @@ fn built_in_bots_under_an_external_referee_get_the_seeds_they_have_in_process() 
         stdout(&out),
         format!("4 of 4 matches agree between realm's referee and `{referee}`\n")
     );
+}
+
+/// cg-brutaltester's "replay this game" hint (GameThread.logHelp) for a game it ran as
+/// `command` (the argv it executed): the words joined by spaces, unquoted, then ` -s -d ` and
+/// what followed the last score, as its java.util.Scanner reads it: the rest of the score line
+/// (empty), a newline, then the referee's remaining lines.
+fn brutaltester_hint(command: &[String], referee_stdout: &str, players: usize) -> String {
+    let after_scores: String = referee_stdout
+        .lines()
+        .skip(players)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    format!("{} -s -d \n{after_scores}", command.join(" "))
+}
+
+#[test]
+fn brutaltesters_replay_hint_replays_the_game_with_multi_word_bot_commands() {
+    use std::process::Command;
+    let dir = tempfile::tempdir().unwrap();
+    // As brutaltester runs it: `-r` split on spaces, each -pN command one argument.
+    let reference = format!("{} bot kingdomino reference", realm());
+    let command: Vec<String> = [realm(), "referee", "kingdomino", "--no-timeout"]
+        .into_iter()
+        .chain(["-p1", &reference, "-p2", &reference])
+        .map(String::from)
+        .collect();
+    let first = Command::new(&command[0])
+        .args(&command[1..])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(first.status.success(), "{}", stderr(&first));
+    let printed = stdout(&first);
+    let hint = brutaltester_hint(&command, &printed, 2);
+    assert!(hint.contains(" -p1 /") && hint.contains(" bot kingdomino reference -p2 /"));
+    // The hint's two lines joined, as the README says, and run as a shell splits it.
+    let joined = hint.replace('\n', "");
+    let words: Vec<&str> = joined.split_whitespace().collect();
+    let (lines, said) = first_lines_of_a_shown_match(
+        Command::new(words[0])
+            .args(&words[1..])
+            .current_dir(dir.path()),
+    );
+    assert_eq!(said, "", "{joined}");
+    // The same game (the reference bot is deterministic), then the viewer's address for -s.
+    assert_eq!(
+        lines[..3],
+        printed.lines().collect::<Vec<_>>()[..],
+        "{joined}"
+    );
+    assert!(lines[3].starts_with("realm viewer: http://"), "{lines:?}");
 }
