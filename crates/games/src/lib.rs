@@ -1,43 +1,78 @@
 //! The catalog of realm's games: the one place that matches on a game. It maps a slug to the
-//! game's description, referee and built-in bots, so the arena, the CLI and the viewer stay
-//! game-agnostic.
+//! game's description, referee, built-in bots and table (the referee with its position as an
+//! `Engine`), so the arena, the CLI, the viewer and the Python package stay game-agnostic.
 
 mod catalog;
 
 pub use catalog::Catalog;
-use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+use realm_core::{Bot, Engine, GameInfo, MatchSpec, Referee, SetupError, Table};
 pub use realm_ice_and_fire::STRONG_OPTIONS_HELP;
 
-/// Every game realm knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    Kingdomino,
-    Blocking,
-    IceAndFire,
-    Carcassonne,
-    KingdomBuilder,
+/// Every game realm knows, one line each: its `GameKind` variant and its crate, which exports
+/// `INFO`, `new_referee`, `new_bot` and `new_table` (see docs/adding-a-game.md). A game with
+/// board scoring only (no match play yet) is listed under `scoring_only`, with its `INFO`.
+macro_rules! games {
+    (
+        playable { $($game:ident => $krate:ident,)* }
+        scoring_only { $($scorer:ident => $scorer_krate:ident,)* }
+    ) => {
+        /// Every game realm knows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($game,)*
+            $($scorer,)*
+        }
+
+        impl GameKind {
+            pub const ALL: [GameKind; [$(GameKind::$game,)* $(GameKind::$scorer,)*].len()] =
+                [$(GameKind::$game,)* $(GameKind::$scorer,)*];
+
+            /// The game's static description.
+            pub fn info(self) -> &'static GameInfo {
+                match self {
+                    $(GameKind::$game => &$krate::INFO,)*
+                    $(GameKind::$scorer => &$scorer_krate::INFO,)*
+                }
+            }
+
+            /// How matches of this game start, if it has match play.
+            fn match_play(self) -> Option<MatchPlay> {
+                match self {
+                    $(GameKind::$game => Some(MatchPlay {
+                        referee: $krate::new_referee,
+                        bot: $krate::new_bot,
+                        table: $krate::new_table,
+                    }),)*
+                    $(GameKind::$scorer => None,)*
+                }
+            }
+        }
+    };
+}
+
+games! {
+    playable {
+        Kingdomino => realm_kingdomino,
+        Blocking => realm_blocking,
+        IceAndFire => realm_ice_and_fire,
+        Carcassonne => realm_carcassonne,
+    }
+    scoring_only {
+        KingdomBuilder => realm_kingdom_builder,
+    }
+}
+
+/// A game crate's `new_bot`: a built-in bot by name, seed and league.
+type NewBot = fn(&str, u64, Option<u32>) -> Result<Box<dyn Bot>, SetupError>;
+
+/// A playable game's constructors.
+struct MatchPlay {
+    referee: fn(&MatchSpec) -> Result<Box<dyn Referee>, SetupError>,
+    bot: NewBot,
+    table: fn(&MatchSpec) -> Result<Box<dyn Table>, SetupError>,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Kingdomino,
-        GameKind::Blocking,
-        GameKind::IceAndFire,
-        GameKind::Carcassonne,
-        GameKind::KingdomBuilder,
-    ];
-
-    /// The game's static description.
-    pub fn info(self) -> &'static GameInfo {
-        match self {
-            GameKind::Kingdomino => &realm_kingdomino::INFO,
-            GameKind::Blocking => &realm_blocking::INFO,
-            GameKind::IceAndFire => &realm_ice_and_fire::INFO,
-            GameKind::Carcassonne => &realm_carcassonne::INFO,
-            GameKind::KingdomBuilder => &realm_kingdom_builder::INFO,
-        }
-    }
-
     pub fn slug(self) -> &'static str {
         self.info().slug
     }
@@ -55,18 +90,22 @@ impl GameKind {
 
     /// True when matches of this game can be played (Kingdom Builder is a scorer for now).
     pub fn is_playable(self) -> bool {
-        self != GameKind::KingdomBuilder
+        self.match_play().is_some()
+    }
+
+    fn playable(self) -> Result<MatchPlay, SetupError> {
+        self.match_play().ok_or_else(|| self.not_playable())
     }
 
     /// A referee for a new match.
     pub fn new_referee(self, spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
-        match self {
-            GameKind::Kingdomino => realm_kingdomino::new_referee(spec),
-            GameKind::Blocking => realm_blocking::new_referee(spec),
-            GameKind::IceAndFire => realm_ice_and_fire::new_referee(spec),
-            GameKind::Carcassonne => realm_carcassonne::new_referee(spec),
-            GameKind::KingdomBuilder => Err(self.not_playable()),
-        }
+        (self.playable()?.referee)(spec)
+    }
+
+    /// A referee for a new match with the position it holds, as an `Engine` (integer action
+    /// ids, protocol text, observations): what a seat played action by action needs.
+    pub fn new_table(self, spec: &MatchSpec) -> Result<Box<dyn Table>, SetupError> {
+        (self.playable()?.table)(spec)
     }
 
     /// The player count a variant (`None`: the standard game) plays by default: the first it
@@ -84,7 +123,10 @@ impl GameKind {
     pub fn not_playable(self) -> SetupError {
         SetupError::NotPlayable {
             game: self.slug().to_string(),
-            reason: "only board scoring is implemented (realm score kingdom-builder)".into(),
+            reason: format!(
+                "only board scoring is implemented (realm score {})",
+                self.slug()
+            ),
         }
     }
 
@@ -95,19 +137,23 @@ impl GameKind {
         seed: u64,
         league: Option<u32>,
     ) -> Result<Box<dyn Bot>, SetupError> {
-        match self {
-            GameKind::Kingdomino => realm_kingdomino::new_bot(name, seed, league),
-            GameKind::Blocking => realm_blocking::new_bot(name, seed, league),
-            GameKind::IceAndFire => realm_ice_and_fire::new_bot(name, seed, league),
-            GameKind::Carcassonne => realm_carcassonne::new_bot(name, seed, league),
-            GameKind::KingdomBuilder => Err(self.not_playable()),
-        }
+        (self.playable()?.bot)(name, seed, league)
     }
 }
 
 /// A referee for `spec`, whatever its game.
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
     GameKind::from_slug(&spec.game)?.new_referee(spec)
+}
+
+/// A referee for `spec` with the position it holds, whatever its game.
+pub fn new_table(spec: &MatchSpec) -> Result<Box<dyn Table>, SetupError> {
+    GameKind::from_slug(&spec.game)?.new_table(spec)
+}
+
+/// The start position of `spec`, exactly as its referee starts.
+pub fn new_engine(spec: &MatchSpec) -> Result<Box<dyn Engine>, SetupError> {
+    Ok(new_table(spec)?.engine())
 }
 
 #[cfg(test)]

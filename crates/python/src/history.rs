@@ -10,8 +10,8 @@ use realm_arena::settle_call;
 use realm_core::{FaultKind, MatchSpec};
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{new_engine, new_table};
 use realm_core::engine::Engine;
+use realm_games::{new_engine, new_table};
 
 /// One call a Session's referee settled: the answer lines or the fault, and what the bot
 /// printed before a fault.

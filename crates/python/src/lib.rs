@@ -5,7 +5,6 @@
 //! Long calls (playouts, matches, bot turns) release the GIL, so Python threads run them in
 //! parallel.
 
-mod catalog;
 mod history;
 mod play;
 mod session;
@@ -164,7 +163,7 @@ impl Game {
     ) -> PyResult<Game> {
         guarded(|| {
             let spec = spec_of(game, variant, league, players, seed.0)?;
-            let engine = catalog::new_engine(&spec).map_err(value_error)?;
+            let engine = realm_games::new_engine(&spec).map_err(value_error)?;
             Ok(Game::from_engine(spec, engine, History::default()))
         })
     }

@@ -8,10 +8,10 @@ use realm_core::{FaultKind, MatchSpec, Outcome, PlayerId, Request, Verdict};
 
 use std::sync::Arc;
 
-use crate::catalog::new_table;
 use crate::history::{Call, History, Step};
 use realm_core::engine::Engine;
 use realm_core::Table;
+use realm_games::new_table;
 
 /// The agent's call being answered.
 struct Waiting {
