@@ -17,7 +17,7 @@ pub mod state;
 pub use bot::{read_line, read_parsed, Bot, BotError, ClockedInput, Input, LinesInput};
 pub use engine::{Bounds, Codec, Engine, Layout, Table};
 pub use outcome::{ranks_from_keys, EndReason, Fault, FaultKind, Outcome, Stat};
-pub use referee::{Referee, Request, Verdict, VerdictKind};
+pub use referee::{LineEnds, LineRules, Referee, Request, Verdict, VerdictKind};
 pub use replay::{Replay, ReplayPlayer, ReplayTurn, REPLAY_FORMAT_VERSION};
 pub use rng::{below, chacha_rng, JavaRandom, SplitMix64};
 pub use spec::{GameInfo, MatchSpec, SetupError};

@@ -166,10 +166,19 @@ mod tests {
             assert_eq!(GameKind::from_slug(game.slug()), Ok(game));
         }
         let err = GameKind::from_slug("chess").unwrap_err().to_string();
+        let known = GameKind::ALL.map(GameKind::slug).join(", ");
+        assert_eq!(err, format!("chess does not exist; known games: {known}"));
+    }
+
+    #[test]
+    fn line_rules_are_part_of_the_referee_api_at_realm_cores_root() {
+        let spec = MatchSpec::new("ice-and-fire", 2, 1);
+        let rules: realm_core::LineRules = new_referee(&spec).unwrap().line_rules();
         assert_eq!(
-            err,
-            "chess does not exist; known games: kingdomino, blocking, ice-and-fire, carcassonne, kingdom-builder"
+            rules,
+            realm_core::LineRules::CODINGAME.with_max_line_bytes(9_999)
         );
+        assert_eq!(rules.ends, realm_core::LineEnds::LfCrCrlf);
     }
 
     #[test]

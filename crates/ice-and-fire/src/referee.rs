@@ -208,8 +208,8 @@ impl IceAndFireReferee {
 impl Referee for IceAndFireReferee {
     /// §3.1: lines end at LF, CR or CRLF (D1); a line of 10,000 bytes or more counts as no
     /// answer (D3), which the runner reports as `output_flood` and R33 scores like a timeout.
-    fn line_rules(&self) -> realm_core::referee::LineRules {
-        realm_core::referee::LineRules::CODINGAME.with_max_line_bytes(9_999)
+    fn line_rules(&self) -> realm_core::LineRules {
+        realm_core::LineRules::CODINGAME.with_max_line_bytes(9_999)
     }
 
     fn next_request(&mut self) -> Option<Request> {

@@ -3,22 +3,27 @@ import pathlib
 import shutil
 
 import pytest
+import realm_engines
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
-# (game, variant, players, league): every game and variant the package offers.
-CONFIGS = [
-    ("kingdomino", None, 2, None),
+
+def catalog_configs():
+    """Every game and variant the package offers (realm_engines.games(), from realm's catalog),
+    with its smallest and largest player count, in the top league."""
+    configs = []
+    for game, _title, variants in realm_engines.games():
+        for variant, counts in variants:
+            for players in sorted({counts[0], counts[-1]}):
+                configs.append((game, variant, players, None))
+    return configs
+
+
+# (game, variant, players, league): the catalog's games and variants, then lower leagues,
+# which change the rules (the catalog does not list leagues).
+CONFIGS = catalog_configs() + [
     ("kingdomino", None, 3, 2),
-    ("kingdomino", None, 4, None),
-    ("kingdomino", "duel", 2, None),
-    ("blocking", None, 2, None),
-    ("blocking", None, 4, None),
-    ("blocking", "duo", 2, None),
-    ("blocking", "classic", 4, None),
     ("ice-and-fire", None, 2, 1),
-    ("ice-and-fire", None, 2, None),
-    ("carcassonne", None, 2, None),
     ("carcassonne", None, 4, 1),
 ]
 

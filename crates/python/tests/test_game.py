@@ -202,8 +202,13 @@ def test_observation_is_from_the_observers_point_of_view():
 def test_setup_errors_are_value_errors():
     with pytest.raises(ValueError, match="kingdom-builder"):
         realm_engines.Game("kingdom-builder")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as unknown:
         realm_engines.Game("chess")
+    # Every playable game is named (realm's catalog also knows games with scoring only).
+    prefix = "chess does not exist; known games: "
+    assert str(unknown.value).startswith(prefix)
+    known = str(unknown.value).removeprefix(prefix).split(", ")
+    assert {game for game, _title, _variants in realm_engines.games()} <= set(known)
     with pytest.raises(ValueError):
         realm_engines.Game("blocking", variant="hexagonal")
     with pytest.raises(ValueError):
