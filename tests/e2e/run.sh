@@ -43,3 +43,6 @@ node runs.test.mjs "$realm" "$store/runs.sqlite" "$store/replays"
 
 # The fixes of the browser audit (issue 17), on the same replays and store.
 node audit.test.mjs "$realm" "$replays" "$store/runs.sqlite" "$store/replays"
+
+# Accessibility, themes, long names, colour blindness and small screens (issue 41).
+node a11y.test.mjs "$realm" "$replays" "$store/runs.sqlite" "$store/replays"

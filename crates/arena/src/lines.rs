@@ -117,6 +117,11 @@ impl StderrBuffer {
         text
     }
 
+    /// Whether nothing was gathered since the last `take`.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.bytes.is_empty() && self.dropped == 0
+    }
+
     /// The last non-blank line seen, for the reason of a crash.
     pub(crate) fn last_line(&self) -> &str {
         &self.last_line

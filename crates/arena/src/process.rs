@@ -68,6 +68,9 @@ pub struct CallReport {
     /// From just before the write that completed the input until the last answer line was read.
     pub elapsed: Duration,
     pub stderr: String,
+    /// The bot wrote to stderr after its previous answer line and before this call's input
+    /// (that text opens `stderr`): its previous call's debug output arrived late.
+    pub stderr_after_previous_answer: bool,
     /// The signal that killed the bot when it is one realm itself takes as an interruption
     /// (SIGINT, SIGTERM, SIGHUP): the bot was stopped from outside, so the call's fault is not
     /// the bot's result (a cluster scheduler signals every process of a job at once).
@@ -224,6 +227,9 @@ impl BotProcess {
         expected: usize,
         limit: Option<Duration>,
     ) -> CallReport {
+        // The buffer is empty between calls: what is there now came after the last answer.
+        self.drain_stderr();
+        let stderr_after_previous_answer = !self.stderr_text.is_empty();
         let result = self.exchange(lines, expected, limit);
         self.drain_stderr();
         let (answer, partial, elapsed) = match result {
@@ -238,6 +244,7 @@ impl BotProcess {
             partial,
             elapsed,
             stderr: self.stderr_text.take(),
+            stderr_after_previous_answer,
             interrupted_by: self.interrupted_by,
         }
     }

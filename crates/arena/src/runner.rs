@@ -72,11 +72,21 @@ pub fn run_match(
         let judged = limit.map(|l| l.saturating_add(options.time_margin));
         let report = seats[player].call(&request.lines, request.expected_lines, judged);
         let time_us = report.elapsed.as_micros() as u64;
-        if report.answer.is_ok()
+        let late = report.answer.is_ok()
             && seats[player].is_limited()
-            && limit.is_some_and(|l| report.elapsed > l)
-        {
+            && limit.is_some_and(|l| report.elapsed > l);
+        if late {
             late_calls[player] += 1;
+        }
+        // Both warnings depend on timing, so like `time_us` they are recorded only with timings on.
+        if options.timings && report.stderr_after_previous_answer {
+            if let Some(previous) = turns
+                .iter_mut()
+                .rev()
+                .find(|t: &&mut ReplayTurn| t.player == player)
+            {
+                previous.stderr_after_answer = true;
+            }
         }
         if let Some(signal) = report.interrupted_by {
             interrupted.get_or_insert((player, signal));
@@ -95,6 +105,8 @@ pub fn run_match(
             output,
             stderr: report.stderr,
             time_us: options.timings.then_some(time_us),
+            late: options.timings && late,
+            stderr_after_answer: false,
             verdict,
             frame: referee.frame(),
         });

@@ -75,6 +75,7 @@ impl Seat {
                     partial,
                     elapsed,
                     stderr: String::new(),
+                    stderr_after_previous_answer: false,
                     interrupted_by: None,
                 }
             }

