@@ -75,6 +75,45 @@ async function axeViolations(page) {
   return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.failureSummary.split("\n").slice(1, 2).join("").trim()}`));
 }
 
+// Text drawn in a board's SVG (axe-core does not look there): each text's fill against the
+// first filled shape under its middle, or the board's background. [ratio, text, fill, under].
+async function boardTextContrast(page) {
+  return page.evaluate(() => {
+    const rgb = (c) => {
+      const m = c.match(/[\d.]+/g);
+      if (c.startsWith("#")) {
+        const hex = c.length === 4 || c.length === 5 ? [...c.slice(1, 4)].map((x) => x + x).join("") : c.slice(1, 7);
+        return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      }
+      return m ? m.slice(0, 3).map(Number) : null;
+    };
+    const lum = (c) => {
+      const [r, g, b] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const opaque = (fill) => fill && fill !== "none" && fill !== "transparent" && !/rgba\(.*, 0\)$/.test(fill);
+    const board = document.querySelector("#board");
+    const boardBg = getComputedStyle(board).backgroundColor;
+    const out = [];
+    for (const t of board.querySelectorAll("svg text")) {
+      const box = t.getBoundingClientRect();
+      if (!t.textContent.trim() || box.width === 0) continue;
+      const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      // Text under something drawn over it (an eliminated kingdom's veil) is not shown text.
+      const top = stack.find((e) => !["title", "tspan"].includes(e.tagName));
+      if (top && top !== t && !t.contains(top) && !["svg", "g"].includes(top.tagName) && opaque(getComputedStyle(top).fill)) continue;
+      const under = stack
+        .filter((e) => e.closest("#board") && !["text", "tspan", "title", "svg", "g"].includes(e.tagName) && e.namespaceURI.endsWith("svg"))
+        .map((e) => getComputedStyle(e).fill).find(opaque);
+      const bg = under ?? boardBg;
+      const fg = getComputedStyle(t).fill;
+      const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      out.push([(a + 0.05) / (b + 0.05), t.textContent.trim().slice(0, 30), fg, bg]);
+    }
+    return out;
+  });
+}
+
 // Item 9: every text on every board and page meets 4.5:1 in both themes; names everywhere.
 async function checkAxe(page, base, runs) {
   const pages = [
@@ -91,6 +130,11 @@ async function checkAxe(page, base, runs) {
       await page.goto(url);
       if (url.includes("/replay/")) await page.waitForSelector('#app[data-ready="true"]');
       failures.push(...(await axeViolations(page)).map((v) => `${scheme} ${label}: ${v}`));
+      if (url.includes("/replay/")) {
+        await page.screenshot({ path: path.join(shots, `a11y-${scheme}-${label.replace(/\.json$/, "")}.png`) });
+        const low = (await boardTextContrast(page)).filter(([ratio]) => ratio < 4.5);
+        failures.push(...low.map(([r, t, fg, bg]) => `${scheme} ${label}: board text "${t}" ${fg} on ${bg}: ${r.toFixed(2)}`));
+      }
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -121,6 +165,7 @@ async function checkArenaWarnings(page, base) {
   await page.goto(new URL("replay/warned-kingdomino.json#step=4", base).href);
   await page.waitForFunction(() => document.querySelector("#board")?.dataset.step === "4");
   assert.equal(await page.locator('[data-arena-warning="late"]').count(), 1, "the call says it was late");
+  assert.ok(!(await page.locator("#call").textContent()).includes("null"), "no stray null in the call panel");
   console.log("ok   late answers and stderr after the answer are marked on the slider and said on the call");
 }
 
@@ -143,7 +188,7 @@ async function main() {
     const only = process.env.A11Y_ONLY;
     const run = async (name, f) => { if (!only || only.split(",").includes(name)) await f(); };
     await run("warnings", () => checkArenaWarnings(page, url));
-    // AXE_PENDING
+    await run("axe", () => checkAxe(page, url, runs));
     assert.deepEqual(errors, [], "no script errors");
     console.log("all a11y checks passed");
   });

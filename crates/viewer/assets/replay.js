@@ -11,7 +11,7 @@
 // This file knows nothing about any game: renderers receive one frame and return an <svg>.
 
 import { drawChart, scoreSeries } from "./chart.js";
-import { playerColor, playerTextColor } from "./svg.js";
+import { playerColor, playerPageColor } from "./svg.js";
 
 const app = document.getElementById("app");
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -165,7 +165,7 @@ class Viewer {
         this.board,
         h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)),
       // A single position (a scored board) has no calls and so no console.
-      this.last > 0 ? this.console.node : null);
+      ...(this.last > 0 ? [this.console.node] : []));
 
     document.addEventListener("keydown", (e) => this.onKey(e));
     // `#step=N` (or `#turn=T`) edited in the address bar moves the replay there.
@@ -382,10 +382,7 @@ class Viewer {
         ` · seat ${call.player} · game turn ${call.turn ?? frame?.turn ?? "?"}`,
         call.time_us != null ? ` · ${(call.time_us / 1000).toFixed(1)} ms` : ""),
       h("p", { class: `verdict ${status}`, id: "verdict", "data-status": status }, label, v.detail ? `: ${v.detail}` : ""),
-      call.late === true ? h("p", { class: "verdict warning", "data-arena-warning": "late" },
-        "late: answered after the time limit, accepted within --time-margin") : null,
-      call.stderr_after_answer === true ? h("p", { class: "verdict warning", "data-arena-warning": "stderr-after-answer" },
-        "stderr written after the answer line: it shows with this seat's next call") : null);
+      ...arenaWarnings(call));
   }
 
   drawScores(frame, env) {
@@ -398,7 +395,7 @@ class Viewer {
     }
     // Names and labels wrap rather than being cut, and keep their full text as a tooltip.
     const head = h("tr", {}, h("th", {}, ""), this.names.map((n, i) =>
-      h("th", { style: `color:${playerTextColor(i)}`, title: n, "data-seat": i }, breakable(n))));
+      h("th", { style: `color:${playerPageColor(i)}`, title: n, "data-seat": i }, breakable(n))));
     const row = (label, values, attrs = {}) => h("tr", attrs, h("th", { title: label }, label),
       Array.from({ length: this.nPlayers }, (_, i) => h("td", {}, values[i] ?? "")));
     const outcome = this.step === this.last ? this.replay.outcome : null;
@@ -506,6 +503,14 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// The arena's warnings on a call (recorded with --timings), as lines under its verdict.
+function arenaWarnings(call) {
+  const out = [];
+  if (call.late === true) out.push(h("p", { class: "verdict warning", "data-arena-warning": "late" }, "late: answered after the time limit, accepted within --time-margin"));
+  if (call.stderr_after_answer === true) out.push(h("p", { class: "verdict warning", "data-arena-warning": "stderr-after-answer" }, "stderr written after the answer line: it shows with this seat's next call"));
+  return out;
+}
+
 // Faulted and warned calls: {step, kind: "fault" | "warning", text}. Besides the referee's
 // verdicts, the arena's own warnings, recorded with --timings: an answer accepted late within
 // --time-margin (`late`), stderr written after the answer line (`stderr_after_answer`).
@@ -553,7 +558,7 @@ class Console {
     this.count = h("span", { id: "console-count", class: "muted" });
     this.rows = this.lines.map((l) => h("div", { class: "console-line", "data-step": l.step, "data-seat": l.seat },
       h("a", { href: `#step=${l.step}`, class: "at" }, `${l.step}`),
-      h("span", { class: "who", style: `color:${playerTextColor(l.seat)}`, title: names[l.seat] ?? "" }, `${l.seat}`),
+      h("span", { class: "who", style: `color:${playerPageColor(l.seat)}`, title: names[l.seat] ?? "" }, `${l.seat}`),
       h("span", { class: "text" }, l.line)));
     this.box = h("div", { class: "console-lines", id: "console-lines" }, this.rows);
     const seatBoxes = names.map((n, i) => h("label", { class: "console-seat", title: n },

@@ -5,17 +5,33 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
 
 // One colour per seat from the Okabe-Ito palette (vermillion, blue, bluish green, yellow),
 // chosen so that every pair stays apart for deuteranopes and protanopes too (the browser test
-// checks the simulated distances). Text uses a darker yellow, readable on light panels.
+// checks the simulated distances). Board text uses darker shades, at least 4.5:1 on the
+// board's background in both themes (the e2e test measures every text).
 export const PLAYER_COLORS = ["#d55e00", "#0072b2", "#009e73", "#f0e442"];
 export const PLAYER_LIGHT = ["#f2c7a8", "#a9cfe8", "#a8dccb", "#f8f2b0"];
-const PLAYER_TEXT = ["#c25400", "#0072b2", "#008a65", "#8a7f00"];
+const PLAYER_TEXT = ["#a84800", "#005f94", "#00704f", "#6b6200"];
+// Text or a glyph drawn on a seat's colour: white on the blue, near-black on the others.
+const ON_PLAYER = ["#111", "#fff", "#111", "#111"];
+// Grey text on a board (axis numbers): 4.5:1 on the board's background in both themes.
+export const BOARD_MUTED = "#565d69";
 
 export function playerColor(p) {
   return PLAYER_COLORS[p] ?? "#888";
 }
 
+// A seat's colour for text on a board.
 export function playerTextColor(p) {
-  return PLAYER_TEXT[p] ?? "#666";
+  return PLAYER_TEXT[p] ?? "#555";
+}
+
+// A seat's colour for text on the page: the theme's --pN, readable on its panels.
+export function playerPageColor(p) {
+  return p >= 0 && p < 4 ? `var(--p${p})` : "var(--muted)";
+}
+
+// The colour of text or a glyph drawn on playerColor(p).
+export function textOnPlayer(p) {
+  return ON_PLAYER[p] ?? "#111";
 }
 
 // A name cut to `max` characters with an ellipsis, for SVG text, which does not wrap.
@@ -69,7 +85,7 @@ export function coordAttrs(coord, name) {
 
 // Axis numbers over and left of a square grid whose cell (0, 0) has its top-left corner at
 // (x0, y0): column i is labelled colLabel(i), row j rowLabel(j).
-export function gridAxes(svg, { x0, y0, cell, cols, rows, colLabel = (i) => i, rowLabel = (j) => j, fill = "#6b7280" }) {
+export function gridAxes(svg, { x0, y0, cell, cols, rows, colLabel = (i) => i, rowLabel = (j) => j, fill = BOARD_MUTED }) {
   const g = el("g", { class: "axis", fill, "data-axes": "" });
   for (let i = 0; i < cols; i++) g.append(text(x0 + (i + 0.5) * cell, y0 - 5, colLabel(i), { "text-anchor": "middle", "data-axis": "col" }));
   for (let j = 0; j < rows; j++) g.append(text(x0 - 5, y0 + (j + 0.5) * cell + 3.5, rowLabel(j), { "text-anchor": "end", "data-axis": "row" }));

@@ -3,7 +3,7 @@
 // Frame: {player, cells: [12 strings], buildings, units, mine_spots, gold, income, scores}.
 // What the last call changed is outlined: units it moved or trained, buildings it built.
 
-import { el, svgRoot, text, playerColor, arr, num, coordAttrs, gridAxes } from "../svg.js";
+import { el, svgRoot, text, playerColor, textOnPlayer, arr, num, coordAttrs, gridAxes } from "../svg.js";
 import { PLAYER_LIGHT } from "../svg.js";
 
 const CELL = 44;
@@ -70,7 +70,7 @@ export function render(frame, env) {
     const g = el("g", { "data-building": b?.type ?? "", "data-owner": p });
     if (b?.type === "hq") {
       g.append(el("rect", { x: px + 5, y: py + 5, width: CELL - 10, height: CELL - 10, rx: 4, fill: playerColor(p), stroke: "#fff", "stroke-width": 3 }));
-      g.append(text(px + CELL / 2, py + CELL / 2 + 5, "HQ", { "text-anchor": "middle", fill: "#fff", "font-weight": "bold", "font-size": 14 }));
+      g.append(text(px + CELL / 2, py + CELL / 2 + 5, "HQ", { "text-anchor": "middle", fill: textOnPlayer(p), "font-weight": "bold", "font-size": 14 }));
     } else if (b?.type === "tower") {
       g.append(el("path", { d: `M${px + 12} ${py + CELL - 6} L${px + 15} ${py + 10} L${px + 12} ${py + 10} L${px + 12} ${py + 5} L${px + CELL - 12} ${py + 5} L${px + CELL - 12} ${py + 10} L${px + CELL - 15} ${py + 10} L${px + CELL - 12} ${py + CELL - 6} Z`, fill: "#555", stroke: playerColor(p), "stroke-width": 3 }));
     } else {
@@ -86,7 +86,7 @@ export function render(frame, env) {
     const level = num(u?.level, 1);
     const g = el("g", { "data-unit": u?.id ?? "", "data-owner": p, "data-level": level });
     g.append(el("circle", { cx: px + CELL / 2, cy: py + CELL / 2, r: 9 + 3 * level, fill: playerColor(p), stroke: "#fff", "stroke-width": 2.5 }));
-    g.append(text(px + CELL / 2, py + CELL / 2 + 5, level, { "text-anchor": "middle", fill: "#fff", "font-weight": "bold", "font-size": 14 }));
+    g.append(text(px + CELL / 2, py + CELL / 2 + 5, level, { "text-anchor": "middle", fill: textOnPlayer(p), "font-weight": "bold", "font-size": 14 }));
     g.append(el("title", {}, [`unit ${u?.id} level ${level} of ${env.names[p] ?? p}`]));
     if (changes.has(`u${u?.id}`)) g.append(mark(px, py));
     svg.append(g);

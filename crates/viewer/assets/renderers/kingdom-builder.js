@@ -4,7 +4,7 @@
 // counted: {name: [per player [[row, col], ...]]}}. A card's button rings the settlements that card
 // counted.
 
-import { el, svgRoot, text, playerColor, arr, coordAttrs } from "../svg.js";
+import { el, svgRoot, text, playerColor, arr, coordAttrs, BOARD_MUTED } from "../svg.js";
 
 const R = 15;
 const HW = Math.sqrt(3) * R;
@@ -89,14 +89,14 @@ function board(frame) {
     if (p >= 0) {
       svg.append(el("path", { d: `M${cx - 7} ${cy + 7} v-8 l7 -6 l7 6 v8 Z`, fill: playerColor(p), stroke: "#0007", "data-settlement": "", "data-player": p }));
     } else if (tok === "T") {
-      svg.append(text(cx, cy + 4, "⌂", { "text-anchor": "middle", "font-size": 14, fill: "#6b4d00" }));
+      svg.append(text(cx, cy + 4, "⌂", { "text-anchor": "middle", "font-size": 14, fill: "#4a3500" }));
     } else if (tok === "C") {
-      svg.append(text(cx, cy + 5, "♜", { "text-anchor": "middle", "font-size": 14, fill: "#3b3358" }));
+      svg.append(text(cx, cy + 5, "♜", { "text-anchor": "middle", "font-size": 14, fill: "#1d1830" }));
     } else if (tok === "M") {
       svg.append(el("path", { d: `M${cx - 8} ${cy + 6} L${cx} ${cy - 7} L${cx + 8} ${cy + 6} Z`, fill: "#5c5046" }));
     }
   }));
-  const axes = el("g", { class: "axis", "data-axes": "" });
+  const axes = el("g", { class: "axis", fill: BOARD_MUTED, "data-axes": "" });
   for (let c = 0; c < nCols; c++) axes.append(text(PAD + HW / 2 + c * HW, PAD - 6, c, { "text-anchor": "middle", "data-axis": "col" }));
   rows.forEach((_, r) => axes.append(text(PAD - 4 + (r % 2 ? HW / 2 : 0), PAD + R + r * 1.5 * R + 3.5, r, { "text-anchor": "end", "data-axis": "row" })));
   svg.append(axes);

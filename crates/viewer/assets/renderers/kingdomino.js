@@ -3,7 +3,7 @@
 // Frame: {size, kingdoms: [[row strings, 2 chars per cell]], current, next, slot, eliminated}.
 // The last call's move is outlined: the two squares it placed and the domino it picked.
 
-import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num, coordAttrs } from "../svg.js";
+import { el, svgRoot, text, playerColor, playerTextColor, textOnPlayer, shortName, arr, num, coordAttrs, BOARD_MUTED } from "../svg.js";
 
 const TERRAIN = {
   c: ["#f0cf4a", "corn field"],
@@ -79,7 +79,7 @@ function kingdom(rows, p, x0, y0, size, env, eliminated, changed) {
     const { terrain } = parseCell(cell);
     if (terrain === "*") {
       g.append(el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: playerColor(p), "data-cell": "", "data-player": p, "data-terrain": "castle" }));
-      g.append(text(x + CELL / 2, y + CELL / 2 + 7, "♜", { "text-anchor": "middle", fill: "#fff", "font-size": 22 }));
+      g.append(text(x + CELL / 2, y + CELL / 2 + 7, "♜", { "text-anchor": "middle", fill: textOnPlayer(p), "font-size": 22 }));
     } else if (TERRAIN[terrain]) {
       g.append(square(x + 1, y + 1, CELL - 2, cell, { "data-cell": "", "data-player": p, "data-terrain": terrain }));
     } else {
@@ -87,7 +87,7 @@ function kingdom(rows, p, x0, y0, size, env, eliminated, changed) {
     }
   }));
   const cells = rowCells(rows[0] ?? "").length;
-  const axes = el("g", { class: "axis", "data-axes": "" });
+  const axes = el("g", { class: "axis", fill: BOARD_MUTED, "data-axes": "" });
   for (let i = 0; i < cells; i++) axes.append(text(x0 + (i + 0.5) * CELL, y0 + span + 20, i, { "text-anchor": "middle", "data-axis": "col" }));
   for (let j = 0; j < rows.length; j++) axes.append(text(x0 - 10, y0 + (j + 0.5) * CELL + 3.5, j, { "text-anchor": "end", "data-axis": "row" }));
   g.append(axes);
@@ -105,7 +105,7 @@ function kingdom(rows, p, x0, y0, size, env, eliminated, changed) {
 function king(x, y, p) {
   const g = el("g", { "data-king": p });
   g.append(el("circle", { cx: x, cy: y, r: 11, fill: playerColor(p), stroke: "#0006" }));
-  g.append(text(x, y + 5, "♚", { "text-anchor": "middle", fill: "#fff", "font-size": 14 }));
+  g.append(text(x, y + 5, "♚", { "text-anchor": "middle", fill: textOnPlayer(p), "font-size": 14 }));
   return g;
 }
 
@@ -115,7 +115,7 @@ function king(x, y, p) {
 // In turn 1 the current line has no tiles: its slots are the kings waiting to pick, in order.
 function draftLine(dominoes, line, x0, y0, title, isActive, played, picked) {
   const g = el("g", { "data-draft": line });
-  g.append(text(x0, y0 - 8, title, { class: "label" }));
+  g.append(text(x0, y0 - 8, title, { class: "label", fill: "#1f2329" }));
   arr(dominoes).forEach((d, i) => {
     const y = y0 + i * (CELL + 10);
     const owner = typeof d?.owner === "number" && d.owner >= 0 ? d.owner : null;
