@@ -2,8 +2,10 @@
 //! finished board with the castle score and all ten scoring cards (spec sections 2.1, 2.5, 6.4).
 //!
 //! `game` is the engine of the complete board game (spec section 9): generator, map format,
-//! deck and a fast `State`. There is no match play yet: no protocol, referee or bots. The crate
-//! does no I/O; the binary reads the board and prints what `run_scorer` returns.
+//! deck and a fast `State`; `protocol`, `referee`, `view::match_frame` and `bots` play it as a
+//! match (PROTOCOL.md, "Full game"), exported through `new_referee`, `new_bot` and
+//! `FULL_GAME_INFO`, which the catalog switches to once it wires the game in (until then
+//! `INFO` keeps the game listed as scoring only). The crate does no I/O.
 //!
 //! ```
 //! use realm_kingdom_builder::{run_scorer, ScoreOptions, EXAMPLE_BOARD};
@@ -16,19 +18,23 @@
 //! ```
 
 pub mod board;
+pub mod bots;
 pub mod cards;
 pub mod game;
 pub mod parse;
+pub mod protocol;
+pub mod referee;
 pub mod score;
 pub mod scorer;
 pub mod view;
 
 use realm_core::spec::VariantInfo;
-use realm_core::GameInfo;
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
 
 pub use board::{Board, Cell, Pos, MAX_PLAYERS, QUADRANT_SIZE, SIZE};
 pub use cards::{parse_card_list, Card, CardListError, UnknownCard};
 pub use parse::{board_text, parse_board, ParseError, ParseErrorKind};
+pub use referee::KingdomBuilderReferee;
 pub use score::{
     groups, lords_in_quadrant, score_card, score_castles, score_table, score_table_with_water,
     Component, Group, LordsRule, ScoreRow, ScoreRules, ScoreTable,
@@ -58,3 +64,49 @@ pub const INFO: GameInfo = GameInfo {
     options: &[],
     bots: &[],
 };
+
+/// The description of the full game as a match (PROTOCOL.md, "Full game"): what `INFO` becomes
+/// when the catalog lists the game as playable. Leagues: 1 without location tiles and with the
+/// cards 1 3 7, 2 with tiles and one card of each of the statement's groups, 3 (default) with
+/// tiles and any three of the ten cards.
+pub const FULL_GAME_INFO: GameInfo = GameInfo {
+    slug: "kingdom-builder",
+    title: "Kingdom Builder",
+    variants: &[VariantInfo {
+        name: None,
+        players: &[2, 3, 4],
+        summary: "the board game: terrain cards, 40 settlements, location tiles, castle score plus three of ten cards; leagues 1 no tiles and cards 1 3 7, 2 tiles and grouped cards, 3 any three cards",
+    }],
+    leagues: &[1, 2, 3],
+    default_league: 3,
+    higher_leagues_play_top: false,
+    options: &referee::OPTIONS,
+    bots: &["random", "greedy", "mcts"],
+};
+
+/// A referee for `spec` (options `cards`, `lords`, `board`; see `referee::config_of`).
+pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
+    let league = FULL_GAME_INFO.validate(spec)?;
+    Ok(Box::new(KingdomBuilderReferee::new(referee::start_state(
+        spec, league,
+    )?)))
+}
+
+/// A built-in bot by name. The protocol tells a bot everything the league changes (the cards,
+/// the tiles left on each location hex), so the league is not needed.
+pub fn new_bot(name: &str, seed: u64, _league: Option<u32>) -> Result<Box<dyn Bot>, SetupError> {
+    let (base, options) = realm_search::split_bot_name(name);
+    match (base, options) {
+        ("random", None) => Ok(Box::new(bots::Random::new(seed))),
+        ("greedy", None) => Ok(Box::new(bots::Greedy::new(seed))),
+        ("mcts", options) => {
+            let options = realm_search::bot_options(FULL_GAME_INFO.slug, name, options)?;
+            Ok(Box::new(bots::MctsBot::new(seed, options)))
+        }
+        _ => Err(SetupError::UnknownBot {
+            game: FULL_GAME_INFO.slug.to_string(),
+            name: name.to_string(),
+            known: FULL_GAME_INFO.bots.join(", "),
+        }),
+    }
+}

@@ -1,8 +1,7 @@
 //! The viewer frame of a scored board (the board and its score table) and the one-frame replay
 //! `realm score kingdom-builder --replay` writes, so that `realm view` can draw any board.
-//!
-//! There is no match yet, so the frame is a single still picture with `turn` 0 and the replay
-//! has no calls.
+//! A scored board's frame is a single still picture with `turn` 0 and its replay has no calls.
+//! `match_frame` is the full game's frame at each moment of a match.
 
 use serde_json::{json, Map, Value};
 
@@ -186,6 +185,91 @@ pub fn score_replay(board: &Board, table: &ScoreTable, lords: LordsRule) -> Repl
             stats: Vec::new(),
         },
     }
+}
+
+/// The frame of a full-game match at the referee's current moment (RULES.md, "Viewer frame"):
+/// the map and the occupants, location hexes with their tiles and holders, each seat's supply,
+/// tiles and (only the mover's, the one revealed) card, the scoring cards, the running gold
+/// per component and in total (-1 for an eliminated seat), and the last complete turn.
+pub fn match_frame(referee: &crate::referee::KingdomBuilderReferee) -> Value {
+    use crate::game::Terrain;
+    use crate::protocol::{board_rows, card_letter, tile_name};
+    use realm_core::State as _;
+
+    let state = referee.state();
+    let n = state.n_players();
+    let table = state.score_table();
+    let totals = table.totals();
+    let scores: Vec<i64> = (0..n)
+        .map(|p| match state.is_eliminated(p) {
+            true => -1,
+            false => i64::from(totals[p]),
+        })
+        .collect();
+    let gold: Map<String, Value> = table
+        .rows()
+        .iter()
+        .map(|row| (row.component.name().to_string(), json!(row.gold)))
+        .collect();
+    let mover = state.to_move();
+    let locations: Vec<Value> = state
+        .terrain_cells(Terrain::Location)
+        .iter()
+        .map(|hex| {
+            let pos = Pos::from_index(hex);
+            json!({
+                "row": pos.row,
+                "col": pos.col,
+                "kind": tile_name(state.tile_kind(hex)),
+                "left": state.tiles_left(hex),
+                "held_by": (0..n).filter(|&p| state.held_tiles(p).contains(hex)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let tiles: Vec<Vec<Value>> = (0..n)
+        .map(|p| {
+            state
+                .held_tiles(p)
+                .iter()
+                .map(|hex| {
+                    let pos = Pos::from_index(hex);
+                    json!({"kind": tile_name(state.tile_kind(hex)), "row": pos.row, "col": pos.col})
+                })
+                .collect()
+        })
+        .collect();
+    let card: Vec<Option<String>> = (0..n)
+        .map(|p| (Some(p) == mover).then(|| card_letter(state.hand(p)).to_string()))
+        .collect();
+    let discards: String = state
+        .deck()
+        .discards()
+        .iter()
+        .map(|&c| card_letter(crate::game::card_terrain(c)))
+        .collect();
+    let scoring = state.scoring_board();
+    let last = referee
+        .last()
+        .map(|t| json!({"player": t.player, "commands": t.commands}));
+    json!({
+        "turn": referee.turn(),
+        "players": n,
+        "mover": mover,
+        "last_round": state.is_last_round(),
+        "map": state.map().to_text().lines().collect::<Vec<_>>(),
+        "board": board_rows(state),
+        "rows": (0..SIZE).map(|row| scoring.row_text(row)).collect::<Vec<_>>(),
+        "locations": locations,
+        "tiles": tiles,
+        "card": card,
+        "supply": (0..n).map(|p| state.supply(p)).collect::<Vec<_>>(),
+        "eliminated": (0..n).map(|p| state.is_eliminated(p)).collect::<Vec<_>>(),
+        "cards": state.cards().iter().map(|c| c.name()).collect::<Vec<_>>(),
+        "deck": {"pile": state.deck().pile().len(), "discards": discards},
+        "gold": gold,
+        "scores": scores,
+        "last": last,
+    })
 }
 
 #[cfg(test)]

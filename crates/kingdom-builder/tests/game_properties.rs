@@ -43,7 +43,12 @@ fn check_invariants(state: &GameState) {
     let hexes = state.terrain_cells(realm_kingdom_builder::game::Terrain::Location);
     let on_hexes: usize = hexes.iter().map(|h| usize::from(state.tiles_left(h))).sum();
     let taken: usize = (0..n).map(|p| state.taken_tiles(p).len()).sum();
-    assert_eq!(on_hexes + taken, 2 * hexes.len());
+    let dealt = if state.has_tiles() {
+        2 * hexes.len()
+    } else {
+        0
+    };
+    assert_eq!(on_hexes + taken, dealt);
     // 25 cards: pile, discards and one per seat.
     assert_eq!(
         state.deck().pile().len() + state.deck().discards().len() + n,

@@ -11,7 +11,7 @@ use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId, SplitMix64, Stat
 
 use crate::board::{Board, Cell, Pos, MAX_PLAYERS, N_CELLS};
 use crate::cards::Card;
-use crate::score::{score_table_with_water, LordsRule, ScoreRules};
+use crate::score::{score_table_with_water, LordsRule, ScoreRules, ScoreTable};
 
 use super::actions::{
     cell_pos, near_without, paddock_jumps, tavern_line_ends, with_adjacency, Action,
@@ -38,16 +38,21 @@ pub struct GameConfig {
     /// Fixed scoring cards instead of R5's draw (`--cards`); nothing is drawn for them.
     pub cards: Option<Vec<Card>>,
     pub lords: LordsRule,
+    /// Location hexes hold their tiles (9.2); without them no tile is ever taken (league 1 of
+    /// the match protocol, PROTOCOL.md).
+    pub tiles: bool,
 }
 
 impl GameConfig {
-    /// `n_players` seats in `league`, cards drawn, default Lords rule.
+    /// `n_players` seats in `league`, cards drawn, default Lords rule, location tiles from
+    /// league 2 on.
     pub fn new(n_players: usize, league: u32) -> GameConfig {
         GameConfig {
             n_players,
             league,
             cards: None,
             lords: LordsRule::default(),
+            tiles: league >= 2,
         }
     }
 }
@@ -141,6 +146,9 @@ pub struct GameState {
     ending: bool,
     over: bool,
     final_gold: [u32; MAX_PLAYERS],
+    /// 0 for a seat in the game, k for the k-th seat eliminated (R21; the referee's faults).
+    eliminated: [u8; MAX_PLAYERS],
+    tiles_in_play: bool,
 }
 
 impl GameState {
@@ -168,7 +176,11 @@ impl GameState {
         for hand in hands.iter_mut().take(fixed.n_players) {
             *hand = deck.draw(&mut rng);
         }
-        let all_locations = fixed.locations.iter().fold(Bits::EMPTY, |a, &b| a | b);
+        let all_locations = if config.tiles {
+            fixed.locations.iter().fold(Bits::EMPTY, |a, &b| a | b)
+        } else {
+            Bits::EMPTY
+        };
         let mut state = GameState {
             occupied: Bits::EMPTY,
             mine: [Bits::EMPTY; MAX_PLAYERS],
@@ -190,6 +202,8 @@ impl GameState {
             ending: false,
             over: false,
             final_gold: [0; MAX_PLAYERS],
+            eliminated: [0; MAX_PLAYERS],
+            tiles_in_play: config.tiles,
             fixed: Arc::new(fixed),
         };
         state.start_turn();
@@ -337,6 +351,11 @@ impl GameState {
 
     /// Each seat's gold on the current board (R16-R18 with D32).
     pub fn gold(&self) -> Vec<u32> {
+        self.score_table().totals()
+    }
+
+    /// The score table of the current board: castles and each card in play, per seat.
+    pub fn score_table(&self) -> ScoreTable {
         let rules = ScoreRules {
             n_players: self.fixed.n_players,
             lords: self.fixed.lords,
@@ -347,7 +366,6 @@ impl GameState {
             &self.fixed.cards,
             rules,
         )
-        .totals()
     }
 
     // ---- targets ----
@@ -549,14 +567,59 @@ impl GameState {
         let p = usize::from(self.mover);
         self.deck.discard(self.hands[p]);
         self.hands[p] = self.deck.draw(&mut self.rng);
-        if self.ending && p + 1 == self.fixed.n_players {
-            self.over = true;
-            let gold = self.gold();
-            self.final_gold[..gold.len()].copy_from_slice(&gold);
+        self.pass_turn_from(p);
+    }
+
+    /// The next seat in the game after `p` starts its turn, unless the round wraps in the last
+    /// round (9.7) or nobody is left.
+    fn pass_turn_from(&mut self, p: usize) {
+        let n = self.fixed.n_players;
+        let next = (1..=n)
+            .map(|step| (p + step) % n)
+            .find(|&q| self.eliminated[q] == 0);
+        match next {
+            Some(q) if !(self.ending && q <= p) => {
+                self.mover = q as u8;
+                self.start_turn();
+            }
+            _ => self.finish(),
+        }
+    }
+
+    fn finish(&mut self) {
+        self.over = true;
+        let gold = self.gold();
+        self.final_gold[..gold.len()].copy_from_slice(&gold);
+    }
+
+    /// Takes `seat` out of the game (R21, the referee's faults): it gets no more turns, its
+    /// settlements stay and still score for the others' cards, its card stays out of play.
+    /// When at most one seat is left the game ends at once; when the mover is eliminated the
+    /// next seat starts its turn (the caller undoes the mover's partial turn first, if any).
+    pub fn eliminate(&mut self, seat: PlayerId) {
+        if self.over || seat >= self.fixed.n_players || self.eliminated[seat] != 0 {
             return;
         }
-        self.mover = ((p + 1) % self.fixed.n_players) as u8;
-        self.start_turn();
+        let order = self.eliminated.iter().filter(|&&e| e != 0).count() as u8 + 1;
+        self.eliminated[seat] = order;
+        let left = (0..self.fixed.n_players)
+            .filter(|&p| self.eliminated[p] == 0)
+            .count();
+        if left <= 1 {
+            self.finish();
+        } else if seat == usize::from(self.mover) {
+            self.pass_turn_from(seat);
+        }
+    }
+
+    /// True once `seat` was eliminated.
+    pub fn is_eliminated(&self, seat: PlayerId) -> bool {
+        self.eliminated[seat] != 0
+    }
+
+    /// True when the location hexes started with their tiles (`GameConfig::tiles`).
+    pub fn has_tiles(&self) -> bool {
+        self.tiles_in_play
     }
 
     /// Deals the hidden cards anew (seeded): the draw pile and the other seats' cards are
@@ -648,6 +711,54 @@ impl GameState {
     pub fn edit_restart_turn(&mut self) {
         self.turn -= 1;
         self.start_turn();
+    }
+
+    /// Makes `seat` the mover (call `edit_restart_turn` after the other edits).
+    pub fn edit_mover(&mut self, seat: PlayerId) {
+        self.mover = seat as u8;
+    }
+
+    /// Sets the tiles left on a location hex (0, 1 or 2).
+    pub fn edit_tiles_left(&mut self, hex: usize, left: u8) {
+        self.tiles_one.remove(hex);
+        self.tiles_two.remove(hex);
+        if left >= 1 {
+            self.tiles_one.insert(hex);
+        }
+        if left >= 2 {
+            self.tiles_two.insert(hex);
+        }
+    }
+
+    /// Records that `seat` took a tile from `hex` (tiles left unchanged), and holds it or lost it.
+    pub fn edit_took_tile(&mut self, seat: PlayerId, hex: usize, holds: bool) {
+        self.taken[seat].insert(hex);
+        if holds {
+            self.held[seat].insert(hex);
+        } else {
+            self.held[seat].remove(hex);
+        }
+    }
+
+    /// Every seat's card and both piles (draw pile top first, discards oldest first).
+    pub fn edit_cards(&mut self, hands: &[Terrain], pile: &[Terrain], discards: &[Terrain]) {
+        for (hand, &terrain) in self.hands.iter_mut().zip(hands) {
+            *hand = terrain as u8;
+        }
+        self.edit_piles(pile, discards);
+    }
+
+    /// Marks the game as ending with the current round (a seat placed its last settlement).
+    pub fn edit_last_round(&mut self, last: bool) {
+        self.ending = last;
+    }
+
+    /// Sets the mandatory build's progress in the mover's turn (placed, still to place) and
+    /// the mover's tiles already taken or used this turn, for a turn resumed partway.
+    pub fn edit_turn_progress(&mut self, built: u8, left: u8, unusable: Bits) {
+        self.built = built;
+        self.build_left = left;
+        self.used = unusable & self.held[usize::from(self.mover)];
     }
 }
 
@@ -765,9 +876,21 @@ impl State for GameState {
         } else {
             self.gold()
         };
+        // R20: seats in the game by gold, then the eliminated ones, later eliminations first.
+        let keys: Vec<(bool, u8, u32)> = (0..n)
+            .map(|p| match self.eliminated[p] {
+                0 => (true, u8::MAX, gold[p]),
+                order => (false, order, 0),
+            })
+            .collect();
         Outcome {
-            scores: gold.iter().map(|&g| i64::from(g)).collect(),
-            ranks: ranks_from_keys(&gold),
+            scores: (0..n)
+                .map(|p| match self.eliminated[p] {
+                    0 => i64::from(gold[p]),
+                    _ => -1,
+                })
+                .collect(),
+            ranks: ranks_from_keys(&keys),
             end: EndReason::Finished,
             detail: if self.over { "finished" } else { "in_progress" }.to_string(),
             faults: vec![None; n],
