@@ -9,8 +9,14 @@ game-result JSON with `-l FILE` (scores by player index, every turn's stderr in 
 
     sdk_play_game.py "REFEREE COMMAND" SEED BOT1 BOT2 [BOT3 BOT4]
 
-SEED is an integer, or `random` for a fresh one. A negative score counts as an error, as SDK
-referees give -1 to a player at fault.
+SEED is an integer, or `random` for a fresh one.
+
+A negative score is a loss, not an error: games score below zero without any fault (Blokus Duo
+and Classic count the squares left in hand against the player, Ice and Fire gives -1 to a
+player whose HQ was captured). The errors are the players the referee names at fault in the
+result's `faults` (realm referee's addition to the SDK result: null or a fault code per player),
+and those players rank below every player not at fault; a referee that names no faults (an
+official SDK referee) reports no errors.
 """
 import json
 import os
@@ -46,9 +52,13 @@ def main():
         print(result["failCause"], file=sys.stderr)
         sys.exit(1)
     scores = [int(result["scores"][str(i)]) for i in range(len(bots))]
+    faults = result.get("faults") or {}
+    errors = [int(faults.get(str(i)) is not None) for i in range(len(bots))]
+    # Players not at fault first, then by score; 0 is the best rank, ties share it.
+    keys = [(not error, score) for error, score in zip(errors, scores)]
     out = {
-        "ranks": [sum(other > score for other in scores) for score in scores],
-        "errors": [int(score < 0) for score in scores],
+        "ranks": [sum(other > key for other in keys) for key in keys],
+        "errors": errors,
         "test_data": {"seed": int(seed)},
         "player_data": [{} for _ in bots],
         "attributes": [],

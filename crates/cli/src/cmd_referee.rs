@@ -43,6 +43,8 @@ struct SdkCommandLine {
     show: bool,
     /// realm's own: no time limits (for tests and debugging).
     no_timeout: bool,
+    /// realm's own: print scores shifted to be non-negative (`nonnegative`).
+    nonnegative_scores: bool,
 }
 
 fn parse(words: &[String]) -> Result<SdkCommandLine> {
@@ -78,6 +80,7 @@ fn parse(words: &[String]) -> Result<SdkCommandLine> {
             "-variant" | "--variant" => set_once(&mut parsed.variant, value(word)?, "variant")?,
             "-l" | "--log" => parsed.log = Some(PathBuf::from(value(word)?)),
             "--no-timeout" => parsed.no_timeout = true,
+            "--nonnegative-scores" => parsed.nonnegative_scores = true,
             "--replay" => parsed.replay = Some(PathBuf::from(value(word)?)),
             "-s" => parsed.show = true,
             "-d" => {
@@ -160,6 +163,10 @@ Usage: realm referee GAME -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d KEY=VALUE,...] [
   -s               show the match in realm's viewer afterwards (prints a URL)
   --replay FILE    write the match as a realm replay (realm's own flag)
   --no-timeout     no time limits (realm's own flag, for debugging a bot)
+  --nonnegative-scores
+                   print the scores of the players not at fault shifted up by the match's
+                   one offset, the lowest of them made 0 (order and ties kept), and -1 for
+                   a player at fault (realm's own flag; see below)
 
 After the scores, the game's parameters follow on one line (seed=N,league=L,variant=V and
 options), which cg-brutaltester's replay hint passes back as `-d` (it prints them on the hint's
@@ -168,6 +175,14 @@ ignored, as SDK referees ignore unknown properties; nothing is printed on stderr
 command itself is wrong (cg-brutaltester counts referee stderr as an error).
 
 A setting given twice with different values (-d seed=7 -seed 8) is an error.
+
+Scores are the game's own, and some are negative without any fault: Blokus Duo and Classic
+score minus the squares left in hand (plus a bonus when none is), and Ice and Fire gives -1 to a player whose HQ was
+captured. cg-brutaltester logs every negative score as an error (\"Negative score during game
+N\") with a replay hint, although it ranks by score order alone; --nonnegative-scores gives it
+scores it reads as a fault only where there was one, in the same order. The -l game result
+keeps the printed scores in `scores`, the game's own in `trueScores` and each player's fault
+in `faults` (null, or the fault's code), which docs/compat/sdk_play_game.py reads.
 
 Examples:
   realm referee kingdomino -p1 \"python3 bot.py\" -p2 \"realm bot kingdomino greedy\" -d seed=7
@@ -215,7 +230,12 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
         },
     );
     stop_if_interrupted();
-    let scores = sdk_scores(&result.replay);
+    let true_scores = sdk_scores(&result.replay);
+    let scores = if cmd.nonnegative_scores {
+        nonnegative(&true_scores, &result.replay.outcome.faults)
+    } else {
+        true_scores.clone()
+    };
     let parameters = game_parameter_list(&spec, spec.seed);
     // The scores, then the game's parameters: cg-brutaltester keeps the lines after the scores
     // for its "replay this game" hint (`-d LINES`).
@@ -225,7 +245,12 @@ pub fn run(args: RefereeArgs) -> Result<ExitCode> {
     // One line, commas between entries (which `-d` reads), so the hint is one shell word.
     outln!("{}", parameters.join(","))?;
     if let Some(log) = &cmd.log {
-        let json = serde_json::to_vec(&sdk_game_result(&result.replay, &scores, &parameters))?;
+        let json = serde_json::to_vec(&sdk_game_result(
+            &result.replay,
+            &scores,
+            &true_scores,
+            &parameters,
+        ))?;
         realm_arena::files::write_atomically(log, &json)
             .with_context(|| format!("cannot write game result {}", log.display()))?;
     }
@@ -256,14 +281,39 @@ fn sdk_scores(replay: &realm_core::Replay) -> Vec<i64> {
         .collect()
 }
 
+/// The scores shifted by one offset so that the lowest of the players not at fault is 0 (when it
+/// was negative), and -1 for a player at fault: the order and ties of the players not at fault
+/// are kept, and a negative score means a fault, as cg-brutaltester reads it.
+fn nonnegative(scores: &[i64], faults: &[Option<realm_core::Fault>]) -> Vec<i64> {
+    let lowest = scores
+        .iter()
+        .zip(faults)
+        .filter(|(_, fault)| fault.is_none())
+        .map(|(&score, _)| score)
+        .min()
+        .unwrap_or(0);
+    let offset = (-lowest).max(0);
+    scores
+        .iter()
+        .zip(faults)
+        .map(|(&score, fault)| match fault {
+            Some(_) => -1,
+            None => score + offset,
+        })
+        .collect()
+}
+
 /// The CodinGame SDK's game-result JSON (what an SDK referee writes with `-l`), so scripts
 /// written for SDK referees (psyleague's and cgarena's play scripts) read realm's unchanged:
 /// per player index, one entry per turn in `outputs` and `errors` (the player's answer and
 /// stderr on its turns, `null` on the others), `scores`, `summaries` (each turn's verdict),
-/// `uinput` (the game parameters), `failCause` (`null`: realm's referee does not fail).
+/// `uinput` (the game parameters), `failCause` (`null`: realm's referee does not fail); and
+/// realm's own `trueScores` (the game's scores when `scores` are shifted) and `faults` (each
+/// player's fault code or null), since a negative score alone does not tell a fault.
 fn sdk_game_result(
     replay: &realm_core::Replay,
     scores: &[i64],
+    true_scores: &[i64],
     parameters: &[String],
 ) -> serde_json::Value {
     use serde_json::{json, Map, Value};
@@ -287,19 +337,28 @@ fn sdk_game_result(
         }
         summaries.push(Value::from(turn.verdict.detail.clone()));
     }
-    let by_index = |lists: Vec<Vec<Value>>| -> Map<String, Value> {
-        lists
+    // SDK results key everything per player by the player's index as text.
+    let by_player = |values: Vec<Value>| -> Map<String, Value> {
+        values
             .into_iter()
             .enumerate()
-            .map(|(p, list)| (p.to_string(), Value::from(list)))
+            .map(|(p, value)| (p.to_string(), value))
             .collect()
     };
-    let mut outputs = by_index(outputs);
+    let mut outputs = by_player(outputs.into_iter().map(Value::from).collect());
     outputs.insert("referee".into(), Value::from(Vec::<Value>::new()));
+    let faults = replay
+        .outcome
+        .faults
+        .iter()
+        .map(|fault| json!(fault.as_ref().map(|f| f.kind.code())))
+        .collect();
     json!({
-        "scores": scores.iter().enumerate().map(|(p, s)| (p.to_string(), json!(s))).collect::<Map<_, _>>(),
+        "scores": by_player(scores.iter().map(|s| json!(s)).collect()),
+        "trueScores": by_player(true_scores.iter().map(|s| json!(s)).collect()),
+        "faults": by_player(faults),
         "outputs": outputs,
-        "errors": by_index(errors),
+        "errors": by_player(errors.into_iter().map(Value::from).collect()),
         "summaries": summaries,
         "uinput": parameters,
         "views": [],
@@ -386,6 +445,20 @@ mod tests {
         let parsed = parse(&words(&["-p1", "a", "kingdomino", "-p2", "b"])).unwrap();
         assert_eq!(parsed.game, "kingdomino");
         assert_eq!(parsed.players, vec!["a", "b"]);
+    }
+
+    #[test]
+    fn nonnegative_scores_shift_the_players_not_at_fault_and_keep_ties() {
+        let fault = Some(realm_core::Fault {
+            kind: realm_core::FaultKind::Crashed,
+            turn: 1,
+            detail: String::new(),
+        });
+        let scores = [-40, -16, -40, -90];
+        let faults = [None, None, None, fault];
+        assert_eq!(nonnegative(&scores, &faults), vec![0, 24, 0, -1]);
+        // Scores already non-negative stay as they are.
+        assert_eq!(nonnegative(&[3, 0], &[None, None]), vec![3, 0]);
     }
 
     #[test]

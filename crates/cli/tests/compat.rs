@@ -72,6 +72,11 @@ fn the_referees_log_is_the_sdk_game_result() {
         .collect();
     assert_eq!(result["scores"]["0"], printed[0]);
     assert_eq!(result["scores"]["1"], -1, "the crashed player");
+    assert_eq!(
+        result["faults"],
+        serde_json::json!({"0": null, "1": "crashed"})
+    );
+    assert_eq!(result["trueScores"], result["scores"]);
     assert_eq!(result["failCause"], serde_json::Value::Null);
     assert_eq!(result["uinput"], serde_json::json!(["seed=9"]));
     // One entry per turn for every player; a player's stderr on its own turns.
@@ -497,4 +502,116 @@ fn brutaltesters_replay_hint_replays_the_game_with_multi_word_bot_commands() {
         "{joined}"
     );
     assert!(lines[3].starts_with("realm viewer: http://"), "{lines:?}");
+}
+
+/// `realm referee` for a Blokus Duo match (seed 3) between `p1` and a seeded greedy bot, with
+/// `extra` flags; returns the printed scores and the `-l` game result.
+fn duo_referee(dir: &std::path::Path, p1: &str, extra: &[&str]) -> (Vec<i64>, serde_json::Value) {
+    let greedy = format!("{} bot blocking greedy --seed 2", realm());
+    let args = [
+        "referee",
+        "blocking",
+        "-variant",
+        "duo",
+        "-p1",
+        p1,
+        "-p2",
+        &greedy,
+        "-d",
+        "seed=3",
+        "-l",
+        "game.json",
+        "--no-timeout",
+    ];
+    let out = run(dir, &[&args[..], extra].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "",
+        "cg-brutaltester counts referee stderr as an error"
+    );
+    let scores = stdout(&out)
+        .lines()
+        .take(2)
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let result = serde_json::from_slice(&std::fs::read(dir.join("game.json")).unwrap()).unwrap();
+    (scores, result)
+}
+
+#[test]
+fn nonnegative_scores_keep_the_order_and_leave_negative_only_to_faults() {
+    let dir = tempfile::tempdir().unwrap();
+    let random = format!("{} bot blocking random --seed 1", realm());
+    let (true_scores, _) = duo_referee(dir.path(), &random, &[]);
+    assert!(
+        true_scores.iter().all(|&s| s < 0),
+        "Blokus Duo scores the squares left in hand: {true_scores:?}"
+    );
+    let (shifted, result) = duo_referee(dir.path(), &random, &["--nonnegative-scores"]);
+    let offset = -true_scores.iter().min().unwrap();
+    assert_eq!(
+        shifted,
+        vec![true_scores[0] + offset, true_scores[1] + offset]
+    );
+    assert_eq!(
+        result["scores"],
+        serde_json::json!({"0": shifted[0], "1": shifted[1]})
+    );
+    assert_eq!(
+        result["trueScores"],
+        serde_json::json!({"0": true_scores[0], "1": true_scores[1]})
+    );
+    // A player at fault is the only negative score.
+    let (with_fault, result) = duo_referee(dir.path(), "exit 1", &["--nonnegative-scores"]);
+    assert_eq!(with_fault[0], -1);
+    assert_eq!(
+        with_fault[1], 0,
+        "the one player not at fault is the lowest, made 0"
+    );
+    // Blocking's rules count an exit as a timeout (R17).
+    assert_eq!(
+        result["faults"],
+        serde_json::json!({"0": "timeout", "1": null})
+    );
+    // Without the flag, both print -89 (no square placed): a draw to cg-brutaltester.
+    let (unshifted, _) = duo_referee(dir.path(), "exit 1", &[]);
+    assert_eq!(unshifted, vec![-89, -89]);
+}
+
+#[test]
+fn the_sdk_play_script_counts_faults_as_errors_not_negative_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/compat/sdk_play_game.py"
+    );
+    let play = |p1: &str| -> serde_json::Value {
+        let out = std::process::Command::new("python3")
+            .args([
+                script,
+                &format!("{} referee blocking -variant duo --no-timeout", realm()),
+            ])
+            .args([
+                "3",
+                p1,
+                &format!("{} bot blocking greedy --seed 2", realm()),
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str(&stdout(&out)).unwrap()
+    };
+    // Both Blokus Duo scores are negative, and nobody is at fault.
+    let random = format!("{} bot blocking random --seed 1", realm());
+    let (true_scores, _) = duo_referee(dir.path(), &random, &[]);
+    let line = play(&random);
+    assert_eq!(line["errors"], serde_json::json!([0, 0]));
+    let first = usize::from(true_scores[1] > true_scores[0]);
+    assert_eq!(line["ranks"][first], 0, "{line} for scores {true_scores:?}");
+    // A crash is an error, and ranks below the player not at fault.
+    let line = play("exit 1");
+    assert_eq!(line["errors"], serde_json::json!([1, 0]));
+    assert_eq!(line["ranks"], serde_json::json!([1, 0]));
 }
