@@ -169,6 +169,67 @@ async function checkArenaWarnings(page, base) {
   console.log("ok   late answers and stderr after the answer are marked on the slider and said on the call");
 }
 
+// Item 18: the replay page's small faults.
+async function checkDetails(page, base, runs) {
+  // Space on a focused panel heading folds it and does not start playback.
+  await open(page, base, "real-kingdomino.json", 3);
+  await page.focus('details[data-block="output"] summary');
+  await page.keyboard.press(" ");
+  assert.equal(await page.locator('details[data-block="output"]').getAttribute("open"), null, "Space folded the output");
+  await page.waitForTimeout(800);
+  assert.equal(await page.locator("#board").getAttribute("data-step"), "3", "Space on a heading does not play");
+  // ANSI colour codes in stderr are stripped, in the call and in the console.
+  await open(page, base, "warned-kingdomino.json", 5);
+  assert.equal(await page.locator("#io-stderr").textContent(), "error in green");
+  assert.ok((await page.locator("#console-lines").textContent()).includes("error in green"), "console without escape codes");
+  // An empty output says so.
+  await open(page, base, "warned-kingdomino.json", 6);
+  assert.equal(await page.locator("#io-output").evaluate((e) => getComputedStyle(e, "::before").content), '"no output"');
+  // Score-table labels break between words only.
+  for (const [file, step] of [["real-kingdom-builder.json", 0], ["real-carcassonne-3p.json", 5], ["real-blocking-3p.json", 5]]) {
+    await open(page, base, file, step);
+    const split = await page.$$eval("#scores tr > th:first-child", (ths) => ths.filter((th) => {
+      const range = document.createRange();
+      const words = th.textContent.split(/\s+/).filter(Boolean);
+      let at = 0;
+      return words.some((w) => {
+        const node = th.firstChild;
+        const start = node.textContent.indexOf(w, at);
+        at = start + w.length;
+        range.setStart(node, start);
+        range.setEnd(node, start + w.length);
+        return range.getClientRects().length > 1;
+      });
+    }).map((th) => th.textContent));
+    assert.deepEqual(split, [], `${file}: no label split inside a word`);
+  }
+  // Carcassonne says "bag empty" only when the game ran its course.
+  const carcassonne = load("real-carcassonne-3p.json");
+  const ended = { ...carcassonne, outcome: { ...carcassonne.outcome, end: { kind: "fault", player: 1, fault: "timeout" } } };
+  const text = await page.evaluate(async ([frame, end]) => {
+    const mod = await import("/assets/renderers/carcassonne.js");
+    const env = { nPlayers: 3, names: ["a", "b", "c"], spec: {}, step: 1, call: null, end };
+    return mod.render({ ...frame, tile_to_place: null }, env).querySelector(".board-aside .small").textContent;
+  }, [carcassonne.turns.at(-1).frame, ended.outcome.end]);
+  assert.equal(text, "none (the game ended: fault)");
+  // A newer format is said.
+  await open(page, base, "newer-kingdomino.json", 0);
+  assert.match(await page.locator("#format-warning").textContent(), /format 99; this viewer knows format 1/);
+  await open(page, base, "real-kingdomino.json", 0);
+  assert.equal(await page.locator("#format-warning").count(), 0, "no warning for the known format");
+  // Kingdom Builder's one position: no seed, no play controls.
+  await open(page, base, "real-kingdom-builder.json", 0);
+  assert.equal(await page.locator("#play, #step-slider").count(), 0, "no play controls for one position");
+  assert.ok(!(await page.title()).includes("seed") && !(await page.locator("h1").textContent()).includes("seed"), await page.title());
+  // A stored match's page keeps "Run #N match M" in its title; the list counts calls.
+  await page.goto(new URL("runs/1/matches/1", runs.store).href);
+  await page.waitForSelector('#app[data-ready="true"]');
+  assert.match(await page.title(), /^Run #1 match 1 · kingdomino/);
+  await page.goto(new URL("runs/1/matches", runs.store).href);
+  assert.equal(await page.locator("#matches thead th:nth-child(5)").textContent(), "Calls");
+  console.log("ok   panel keys, ANSI stripped, 'no output', labels whole, Carcassonne's end, format warning, one position, match title");
+}
+
 async function main() {
   const folder = makeFolder();
   const cwd = mkdtempSync(path.join(os.tmpdir(), "realm-a11y-serve-"));
@@ -188,6 +249,7 @@ async function main() {
     const only = process.env.A11Y_ONLY;
     const run = async (name, f) => { if (!only || only.split(",").includes(name)) await f(); };
     await run("warnings", () => checkArenaWarnings(page, url));
+    await run("details", () => checkDetails(page, url, runs));
     await run("axe", () => checkAxe(page, url, runs));
     assert.deepEqual(errors, [], "no script errors");
     console.log("all a11y checks passed");

@@ -15,6 +15,11 @@ import { playerColor, playerPageColor } from "./svg.js";
 
 const app = document.getElementById("app");
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+// The replay format this viewer knows (crates/core REPLAY_FORMAT_VERSION, CHANGELOG.md).
+const KNOWN_FORMAT = 1;
+// ANSI escape sequences (colours, cursor moves) a bot may write to stderr: shown as plain text.
+const ANSI = /\u001b\[[0-9;?]*[ -\/]*[@-~]/g;
+const stripAnsi = (text) => text.replace(ANSI, "");
 
 main().catch((err) => {
   app.replaceChildren(h("p", { class: "error", id: "load-error" }, `Cannot show this replay: ${err.message}`));
@@ -113,7 +118,10 @@ class Viewer {
     const title = [spec.game ?? "unknown game", spec.variant, spec.league != null ? `league ${spec.league}` : null]
       .filter(Boolean)
       .join(" · ");
-    document.title = `${title} · seed ${spec.seed} · realm`;
+    // A single position (a scored board) has no seed to speak of and nothing to play.
+    const single = this.last === 0;
+    const seed = single ? "" : ` · seed ${spec.seed}`;
+    document.title = [app.dataset.context, `${title}${seed}`, "realm"].filter(Boolean).join(" · ");
 
     this.slider = h("input", { type: "range", id: "step-slider", min: 0, max: this.last, value: 0, "aria-label": "step",
       oninput: () => this.go(Number(this.slider.value)) });
@@ -156,11 +164,12 @@ class Viewer {
         h("small", {}, ` ${this.replay.players?.[i]?.command ?? ""}`))));
     app.replaceChildren(
       h("div", { class: "replay-head" },
-        h("h1", {}, title, h("small", {}, ` seed ${spec.seed ?? "?"}`)),
+        h("h1", {}, title, single ? null : h("small", {}, ` seed ${spec.seed ?? "?"}`)),
         players,
         this.outcomeBox(),
         h("a", { id: "raw-json", href: app.dataset.src, title: "the replay file as realm wrote it" }, "raw JSON")),
-      controls,
+      this.formatWarning(),
+      single ? null : controls,
       h("div", { class: "replay-body" },
         this.board,
         h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)),
@@ -172,6 +181,14 @@ class Viewer {
     window.addEventListener("hashchange", () => this.goToHash());
     this.goToHash();
     app.dataset.ready = "true";
+  }
+
+  // A replay written by a newer realm may hold what this viewer cannot show.
+  formatWarning() {
+    const version = Number(this.replay.format_version);
+    if (!(version > KNOWN_FORMAT)) return null;
+    return h("p", { class: "note", id: "format-warning", role: "alert" },
+      `This replay is format ${version}; this viewer knows format ${KNOWN_FORMAT}: parts may be missing or wrong. A newer realm shows it fully.`);
   }
 
   goToHash() {
@@ -305,6 +322,8 @@ class Viewer {
     if (e.target instanceof HTMLSelectElement && !["ArrowLeft", "ArrowRight"].includes(e.key)) return;
     // Space and Enter on a focused button are that button's click: not also a toggle.
     if (e.target instanceof HTMLButtonElement && (e.key === " " || e.key === "Enter")) return;
+    // Likewise on a panel's heading (a <summary>): they fold it.
+    if (e.target instanceof Element && e.target.closest("summary") && (e.key === " " || e.key === "Enter")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const keys = {
       ArrowRight: () => (e.shiftKey ? this.goRound(1) : this.go(this.step + 1)),
@@ -329,8 +348,10 @@ class Viewer {
     const prev = this.step > 0 ? this.frames[this.step - 1] : null;
     // `history`: every frame up to this one, for what a frame alone does not hold (the pieces
     // placed so far in Blocking).
+    // `end`: how the match ended, on its last step only (Carcassonne's empty tile slot means
+    // "bag empty" only when the game ran its course).
     const env = { nPlayers: this.nPlayers, names: this.names, spec: this.replay.spec ?? {}, step: this.step, call, prev,
-      history: this.frames.slice(0, this.step + 1) };
+      history: this.frames.slice(0, this.step + 1), end: this.step === this.last ? this.replay.outcome?.end ?? null : null };
     let svg;
     try {
       svg = this.renderer.render(frame, env);
@@ -462,7 +483,7 @@ class Viewer {
     };
     const input = Array.isArray(call.input) ? call.input : [];
     const output = Array.isArray(call.output) ? call.output : [];
-    const stderr = typeof call.stderr === "string" && call.stderr.length ? call.stderr.replace(/\n$/, "").split("\n") : [];
+    const stderr = typeof call.stderr === "string" && call.stderr.length ? stripAnsi(call.stderr).replace(/\n$/, "").split("\n") : [];
     this.ioBox.replaceChildren(
       h("h2", {}, `What ${this.names[call.player] ?? "the player"} saw and said`),
       this.reproBox(call),
@@ -549,7 +570,7 @@ class Console {
   constructor(turns, names) {
     this.names = names;
     this.lines = turns.flatMap((t, i) => {
-      const text = typeof t?.stderr === "string" ? t.stderr.replace(/\n$/, "") : "";
+      const text = typeof t?.stderr === "string" ? stripAnsi(t.stderr).replace(/\n$/, "") : "";
       return text ? text.split("\n").map((line) => ({ step: i + 1, turn: t.turn, seat: t.player, line })) : [];
     });
     this.seats = new Set(names.map((_, i) => i));

@@ -55,8 +55,14 @@ pub fn layout(title: &str, body: &str, has_runs: bool) -> String {
 /// The replay page: a shell the script fills from `src` (a JSON URL built by the server),
 /// under `nav` (server-built links, e.g. back to the match's run; may be empty).
 pub fn replay_page(title: &str, src: &str, nav: &str, has_runs: bool) -> String {
+    // A stored match's page keeps "Run #N match M" in the title the script sets.
+    let context = if nav.is_empty() {
+        String::new()
+    } else {
+        format!(r#" data-context="{}""#, escape(title))
+    };
     let body = format!(
-        r#"{nav}<main id="app" class="replay" data-src="{src}"><p class="loading">Loading replay…</p></main>
+        r#"{nav}<main id="app" class="replay" data-src="{src}"{context}><p class="loading">Loading replay…</p></main>
 <script type="module" src="/assets/replay.js"></script>"#,
         src = escape(src),
     );
@@ -600,7 +606,7 @@ pub fn matches_page(
         q => format!("?{}", escape(&q)),
     };
     body.push_str(
-        r#"<table class="list" id="matches"><thead><tr><th>Match</th><th>Seed</th><th>Seats (rank, score)</th><th>End</th><th>Turns</th><th>ms</th><th>Replay</th></tr></thead><tbody>"#,
+        r#"<table class="list" id="matches"><thead><tr><th>Match</th><th>Seed</th><th>Seats (rank, score)</th><th>End</th><th title="calls to the bots: one game turn may take several">Calls</th><th>ms</th><th>Replay</th></tr></thead><tbody>"#,
     );
     for m in rows {
         let seats = m

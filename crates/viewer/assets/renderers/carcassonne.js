@@ -161,7 +161,8 @@ export function render(frame, env) {
   } else {
     const none = document.createElement("div");
     none.className = "small";
-    none.textContent = "none (bag empty)";
+    // Only a game that ran its course ends with the bag empty.
+    none.textContent = env?.end && env.end.kind !== "finished" ? `none (the game ended: ${env.end.kind})` : "none (bag empty)";
     aside.append(none);
   }
   const list = document.createElement("ul");
