@@ -1,9 +1,12 @@
 //! Speed of the scorer: parsing the example board, scoring it with all ten cards, and the whole
-//! command path (parse, check, score, format).
+//! command path (parse, check, score, format); and of the full game through `State`: random
+//! playouts from the start (2 and 4 seats, league 3) and legal-move listings.
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use realm_core::{chacha_rng, State};
+use realm_kingdom_builder::game::{Action, GameConfig, GameState};
 use realm_kingdom_builder::{
     parse_board, run_scorer, score_table, Card, ScoreFormat, ScoreOptions, ScoreRules,
     EXAMPLE_BOARD,
@@ -27,5 +30,55 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// A random game from the start position to its end; returns the actions played.
+fn random_playout(start: &GameState, seed: u64, buf: &mut Vec<Action>) -> usize {
+    let mut state = start.clone();
+    let mut rng = chacha_rng(seed, 0);
+    let mut n = 0;
+    while let Some(action) = state.random_action(&mut rng, buf) {
+        state.apply(&action);
+        n += 1;
+    }
+    n
+}
+
+fn bench_full_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("full_game");
+    for n in [2, 4] {
+        let start = GameState::new(&GameConfig::new(n, 3), 1);
+        let mut buf = Vec::new();
+        let mut seed = 0;
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(format!("random_playout_{n}p"), |b| {
+            b.iter(|| {
+                seed += 1;
+                random_playout(black_box(&start), seed, &mut buf)
+            })
+        });
+    }
+    // Legal moves of positions along one random 4-seat game (tiles in hand in the later ones).
+    let start = GameState::new(&GameConfig::new(4, 3), 2);
+    let mut positions = Vec::new();
+    let mut state = start.clone();
+    let mut rng = chacha_rng(2, 1);
+    let mut buf = Vec::new();
+    while let Some(action) = state.random_action(&mut rng, &mut buf) {
+        positions.push(state.clone());
+        state.apply(&action);
+    }
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_actions_along_a_4p_game", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for position in &positions {
+                position.legal_actions(&mut buf);
+                total += buf.len();
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_full_game);
 criterion_main!(benches);
