@@ -28,13 +28,6 @@ pub struct BotArgs {
     league: Option<u32>,
 }
 
-/// A seed of the OS's randomness, said on stderr so the game can be played again with --seed.
-fn fresh_seed() -> u64 {
-    let seed = random_seed();
-    errln!("realm bot: seed {seed} (--seed {seed} plays this game again)");
-    seed
-}
-
 struct StdinLines<R: BufRead>(R);
 
 impl<R: BufRead> Input for StdinLines<R> {
@@ -54,10 +47,14 @@ impl<R: BufRead> Input for StdinLines<R> {
 pub fn run(args: BotArgs) -> Result<ExitCode> {
     let seed = match &args.seed {
         Some(text) => parse_seed(text)?,
-        None => fresh_seed(),
+        None => random_seed(),
     };
     let mut bot =
         game(&args.game)?.new_bot(args.name.trim_start_matches("builtin:"), seed, args.league)?;
+    if args.seed.is_none() {
+        // Said once the bot exists, so a wrong name or option stays a one-line error.
+        errln!("realm bot: seed {seed} (--seed {seed} plays this game again)");
+    }
     let mut input = StdinLines(std::io::stdin().lock());
     let mut out = std::io::stdout().lock();
     loop {

@@ -88,10 +88,11 @@ fn the_referee_refuses_a_seed_given_twice() {
     assert_eq!(stderr(&out), "error: seed given twice, as 7 and as 8\n");
 }
 
-/// `realm bot GAME greedy` fed `input`: its exit code and stderr.
+/// `realm bot GAME greedy` fed `input`: its exit code and stderr (seeded: unseeded, it would
+/// first say the seed it drew).
 fn bot_on(game: &str, input: &str) -> (Option<i32>, String) {
     let mut child = Command::new(realm())
-        .args(["bot", game, "greedy"])
+        .args(["bot", game, "greedy", "--seed", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
