@@ -2,8 +2,9 @@
 //! map file format, the terrain deck, and `GameState`, the rules as a fast `realm_core::State`
 //! (9.3-9.7). Every choice where the spec is silent is in RULES.md, "Full game".
 //!
-//! There is no protocol or referee yet: they will sit on `GameState` (its `observation`,
-//! `is_legal` and the `edit_*` methods for rebuilding positions).
+//! The match protocol, referee and bots sit on `GameState` (`crate::protocol`,
+//! `crate::referee`, `crate::bots`: `is_legal`, `eliminate`, and the `edit_*` methods the bots
+//! rebuild positions from the protocol text with).
 
 pub mod actions;
 pub mod bits;
