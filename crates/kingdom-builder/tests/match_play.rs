@@ -327,3 +327,20 @@ fn mcts_answers(seed: u64) -> Vec<String> {
 fn mcts_with_an_iteration_budget_is_deterministic() {
     assert_eq!(mcts_answers(5), mcts_answers(5));
 }
+
+#[test]
+fn the_frame_shows_only_the_movers_card_and_the_running_gold() {
+    let referee = after_first_turn(2);
+    let frame = referee.frame();
+    assert_eq!(frame["mover"], 1);
+    assert_eq!(frame["card"], serde_json::json!([null, "G"]));
+    assert_eq!(frame["scores"], serde_json::json!([1, 0]));
+    assert_eq!(frame["gold"]["citizens"], serde_json::json!([1, 0]));
+    assert_eq!(frame["supply"], serde_json::json!([37, 40]));
+    assert_eq!(
+        frame["last"],
+        serde_json::json!({"player": 0, "commands": ["BUILD 0 0", "BUILD 0 1", "BUILD 0 2"]})
+    );
+    assert_eq!(frame["locations"].as_array().unwrap().len(), 7);
+    assert_eq!(frame["rows"][0], "1 1 1 . M M . . . . . . . . . . W . W W");
+}
