@@ -264,9 +264,9 @@ pub fn match_frame(referee: &crate::referee::KingdomBuilderReferee) -> Value {
         "card": card,
         "supply": (0..n).map(|p| state.supply(p)).collect::<Vec<_>>(),
         "eliminated": (0..n).map(|p| state.is_eliminated(p)).collect::<Vec<_>>(),
-        "cards": state.cards().iter().map(|c| c.name()).collect::<Vec<_>>(),
+        "scoring_cards": state.cards().iter().map(|c| c.name()).collect::<Vec<_>>(),
         "deck": {"pile": state.deck().pile().len(), "discards": discards},
-        "gold": gold,
+        "cards": gold,
         "scores": scores,
         "last": last,
     })

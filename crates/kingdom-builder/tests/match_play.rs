@@ -335,7 +335,11 @@ fn the_frame_shows_only_the_movers_card_and_the_running_gold() {
     assert_eq!(frame["mover"], 1);
     assert_eq!(frame["card"], serde_json::json!([null, "G"]));
     assert_eq!(frame["scores"], serde_json::json!([1, 0]));
-    assert_eq!(frame["gold"]["citizens"], serde_json::json!([1, 0]));
+    assert_eq!(frame["cards"]["citizens"], serde_json::json!([1, 0]));
+    assert_eq!(
+        frame["scoring_cards"],
+        serde_json::json!(["farmers", "citizens", "workers"])
+    );
     assert_eq!(frame["supply"], serde_json::json!([37, 40]));
     assert_eq!(
         frame["last"],
