@@ -230,6 +230,189 @@ async function checkDetails(page, base, runs) {
   console.log("ok   panel keys, ANSI stripped, 'no output', labels whole, Carcassonne's end, format warning, one position, match title");
 }
 
+// Item 10: a tuning run's long names (two sharing a 40-character prefix) keep the page within a
+// 1,400 px window, and the board's seat labels stay distinct with the full name on hover.
+async function checkLongNames(page, base, folder) {
+  await page.setViewportSize({ width: 1400, height: 950 });
+  for (const file of ["long-kingdomino.json", "long-carcassonne-3p.json", "long-blocking-3p.json"]) {
+    const replay = JSON.parse(readFileSync(path.join(folder, file), "utf8"));
+    const n = replay.turns.length;
+    for (const step of [0, Math.floor(n / 2), n]) {
+      await open(page, base, file, step);
+      const [scroll, inner] = await page.evaluate(() => [document.scrollingElement.scrollWidth, window.innerWidth]);
+      assert.ok(scroll <= inner, `${file} step ${step}: the page is ${scroll} px wide in a ${inner} px window`);
+      // No part of the page left out shows as a stray "null".
+      assert.deepEqual(await page.$eval("#app", (app) => [...app.childNodes]
+        .filter((c) => c.nodeType === 3 && c.textContent.trim()).map((c) => c.textContent)), [], `${file}: stray text`);
+      const labels = await page.$$eval("#board [data-seat-label]", (ts) => ts.map((t) => [t.firstChild.textContent, t.querySelector("title")?.textContent]));
+      const names = replay.players.map((p) => p.name);
+      if (file.includes("carcassonne")) {
+        // Carcassonne names its seats in an HTML list that wraps, with the full name as a title.
+        assert.deepEqual(await page.$$eval("#board ul.men-left span", (ss) => ss.map((s) => s.title)), names, `${file}: names kept`);
+        continue;
+      }
+      assert.equal(labels.length, names.length, `${file} step ${step}: a label per seat`);
+      assert.equal(new Set(labels.map(([l]) => l)).size, names.length, `${file} step ${step}: distinct labels ${labels.map(([l]) => l)}`);
+      assert.deepEqual(labels.map(([, title]) => title), names, `${file} step ${step}: the full name on hover`);
+    }
+  }
+  console.log("ok   long names: the page stays in the window, seat labels distinct with the full name on hover");
+}
+
+// CIELAB of a colour as seen with normal vision or under a simulated colour blindness
+// (Machado et al. 2009, severity 1).
+const CVD = {
+  normal: null,
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+};
+function lab(hex, matrix) {
+  const lin = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const rgb = matrix ? matrix.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2]))) : lin;
+  const [X, Y, Z] = [0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2], 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2],
+    0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2]];
+  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(Y) - 16, 500 * (f(X / 0.95047) - f(Y)), 200 * (f(Y) - f(Z / 1.08883))];
+}
+// The closest two colours come for any reader: [distance, simulation].
+function closest(a, b) {
+  return Object.entries(CVD).map(([name, m]) => [Math.hypot(...lab(a, m).map((v, i) => v - lab(b, m)[i])), name]).sort((x, y) => x[0] - y[0])[0];
+}
+const CVD_MIN = 20;
+
+// Item 11: what each renderer draws, region kind by kind ([data-kind] with its fill) and the
+// second cues beside the colour ([data-cue] for a kind: a letter, a glyph, a pattern, an
+// outline). Every pair of kinds is at least CVD_MIN apart in CIELAB under normal vision,
+// deuteranopia, protanopia and tritanopia, or carries different cues (which every region of a
+// cued kind has). Men of different seats are the seat palette, audit.test.mjs's check.
+async function checkColourBlindness(page, base) {
+  await open(page, base, "real-kingdomino.json", 0);
+  const empty = "_0".repeat(9);
+  const kingdomino = { size: 9, kingdoms: [[empty, "c0f1g0l0w0m2*0_0_0", ...Array(7).fill(empty)]], current: [], next: [], slot: 0 };
+  const boards = [
+    ["kingdomino", kingdomino, 1],
+    ["carcassonne", load("real-carcassonne-3p.json").turns.at(-1).frame, 3],
+    ["kingdom-builder", load("real-kingdom-builder.json").initial_frame, 4],
+  ];
+  const failures = [];
+  for (const [game, frame, n] of boards) {
+    const drawn = await page.evaluate(async ([game, frame, n]) => {
+      const mod = await import(`/assets/renderers/${game}.js`);
+      const names = Array.from({ length: n }, (_, i) => `p${i}`);
+      const root = mod.render(frame, { nPlayers: n, names, spec: {}, step: 1, call: null, history: [frame] });
+      const kinds = {};
+      for (const e of root.querySelectorAll("[data-kind]")) {
+        const k = (kinds[e.dataset.kind] ??= { fills: new Set(), count: 0, cues: new Set(), cued: 0 });
+        k.fills.add(e.getAttribute("fill") ?? e.getAttribute("stroke"));
+        k.count++;
+      }
+      for (const e of root.querySelectorAll("[data-cue-for]")) {
+        const k = kinds[e.dataset.cueFor];
+        if (k) { k.cues.add(e.dataset.cue); k.cued++; }
+      }
+      return Object.entries(kinds).map(([name, k]) => ({ name, fills: [...k.fills], count: k.count, cue: [...k.cues].sort().join(","), cued: k.cued }));
+    }, [game, frame, n]);
+    const names = drawn.map((k) => k.name);
+    const expected = { kingdomino: ["corn field", "forest", "grassland", "lake", "wetland", "mine"],
+      carcassonne: ["field", "castle", "road", "man-0", "man-1", "man-2"], "kingdom-builder": ["plain", "water", "mountain", "town", "castle"] }[game];
+    for (const k of expected) if (!names.includes(k)) failures.push(`${game}: no ${k} drawn with data-kind`);
+    for (const k of drawn) {
+      if (k.fills.length !== 1) failures.push(`${game}: ${k.name} drawn in ${k.fills}`);
+      if (k.cue && k.cued < k.count) failures.push(`${game}: ${k.cued} of ${k.count} ${k.name} regions carry their cue`);
+    }
+    for (let i = 0; i < drawn.length; i++) for (let j = i + 1; j < drawn.length; j++) {
+      const [a, b] = [drawn[i], drawn[j]];
+      if (a.name.startsWith("man-") && b.name.startsWith("man-")) continue;
+      const [d, vision] = closest(a.fills[0], b.fills[0]);
+      if (d < CVD_MIN && a.cue === b.cue) failures.push(`${game}: ${a.name} ${a.fills[0]} and ${b.name} ${b.fills[0]} are ${d.toFixed(1)} apart under ${vision}, cues "${a.cue}" / "${b.cue}"`);
+    }
+  }
+  if (failures.length) console.error(failures.join("\n"));
+  assert.deepEqual(failures, [], "colour-blind readers tell every drawn kind apart");
+  console.log("ok   colour blindness: Kingdomino's, Carcassonne's and Kingdom Builder's kinds apart under 4 visions or by a second cue");
+}
+
+// Item 16: at 400 px nothing makes the page scroll sideways (tables scroll in their own box)
+// and every board takes the width.
+async function checkSmallScreen(page, base, runs) {
+  await page.setViewportSize({ width: 400, height: 800 });
+  try {
+    const pages = [
+      ...REAL.map((name) => [name, new URL(`replay/${name}#step=${Math.floor(load(name).turns.length / 2)}`, base).href]),
+      ["long-carcassonne-3p.json", new URL("replay/long-carcassonne-3p.json#step=10", base).href],
+      ["index", base],
+      ["run page", new URL("runs/1", runs.store).href],
+      ["matches", new URL("runs/1/matches", runs.store).href],
+      ["league page", new URL("runs/1", runs.league).href],
+    ];
+    const failures = [];
+    for (const [label, url] of pages) {
+      await page.goto(url);
+      const replay = url.includes("/replay/");
+      if (replay) await page.waitForSelector('#app[data-ready="true"]');
+      const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
+      if (width > 400) failures.push(`${label}: the page is ${width} px wide`);
+      if (replay) {
+        const boards = await page.$$eval("#board .board-svg", (ss) => ss.map((s) => s.getBoundingClientRect().width));
+        if (!boards.length || boards.some((w) => w < 0.9 * 400)) failures.push(`${label}: board ${boards} px wide`);
+      }
+    }
+    await page.goto(new URL("runs/1", runs.store).href);
+    await page.screenshot({ path: path.join(shots, "a11y-400-run.png"), fullPage: true });
+    await page.goto(new URL("replay/real-carcassonne-3p.json#step=10", base).href);
+    await page.waitForSelector('#app[data-ready="true"]');
+    await page.screenshot({ path: path.join(shots, "a11y-400-carcassonne.png"), fullPage: true });
+    if (failures.length) console.error(failures.join("\n"));
+    assert.deepEqual(failures, [], "400 px");
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 950 });
+  }
+  console.log("ok   400 px: no page scrolls sideways, boards take the width");
+}
+
+// Item 17: Kingdomino's running score is what a player counts (empty kingdoms score 0); the
+// tie-break points show only in the final score, labelled.
+async function checkKingdominoScore(page, base) {
+  const replay = load("real-kingdomino.json");
+  await open(page, base, "real-kingdomino.json", 0);
+  assert.deepEqual(await page.locator('tr[data-row="score"] td').allTextContents(), ["0", "0"], "empty kingdoms score 0");
+  await open(page, base, "real-kingdomino.json", replay.turns.length);
+  const final = page.locator('tr[data-row="final-score"]');
+  if (await final.count()) assert.match(await final.locator("th").textContent(), /tie-break/);
+  console.log("ok   Kingdomino: empty kingdoms score 0; tie-break points only in the labelled final score");
+}
+
+// Item 20: the board's label says the position, a live region says each step, the chart has a
+// label and a legend.
+async function checkDescriptions(page, base) {
+  const replay = load("real-kingdomino.json");
+  const names = replay.players.map((p) => p.name);
+  const step = 5;
+  await open(page, base, "real-kingdomino.json", step);
+  const label = await page.locator("#board .board-svg").first().getAttribute("aria-label");
+  const call = replay.turns[step - 1];
+  names.forEach((n, i) => assert.ok(label.includes(`${n} ${call.frame.scores[i]}`), `the label gives ${n}'s score: ${label}`));
+  assert.ok(label.includes(`Step ${step} of ${replay.turns.length}`), label);
+  assert.ok(label.includes(`last move: ${names[call.player]} (seat ${call.player}) answered ${call.output.join(", ")}`), label);
+  assert.ok(label.includes(`to play: ${names[replay.turns[step].player]}`), label);
+  const live = page.locator("#step-status");
+  assert.equal(await live.getAttribute("aria-live"), "polite");
+  await page.click("#next");
+  await page.waitForFunction(() => document.querySelector("#board")?.dataset.step === "6");
+  const said = await live.textContent();
+  assert.ok(said.startsWith(`Step 6 of ${replay.turns.length}`) && said.includes(replay.turns[5].output.join(", ")), said);
+  const chart = page.locator("#chart svg.chart");
+  assert.equal(await chart.getAttribute("role"), "img");
+  const chartLabel = await chart.getAttribute("aria-label");
+  names.forEach((n) => assert.ok(chartLabel.includes(n), chartLabel));
+  assert.deepEqual(await page.locator("#chart-legend li").allTextContents(), names, "the chart's legend names every line");
+  await open(page, base, "real-kingdomino.json", replay.turns.length);
+  const end = await page.locator("#board .board-svg").first().getAttribute("aria-label");
+  assert.match(end, /game over: #1 /);
+  console.log("ok   the board's label says scores, the last move and who plays; each step is announced; the chart has a label and a legend");
+}
+
 async function main() {
   const folder = makeFolder();
   const cwd = mkdtempSync(path.join(os.tmpdir(), "realm-a11y-serve-"));
@@ -250,6 +433,11 @@ async function main() {
     const run = async (name, f) => { if (!only || only.split(",").includes(name)) await f(); };
     await run("warnings", () => checkArenaWarnings(page, url));
     await run("details", () => checkDetails(page, url, runs));
+    await run("long-names", () => checkLongNames(page, url, folder));
+    await run("colour-blindness", () => checkColourBlindness(page, url));
+    await run("small-screen", () => checkSmallScreen(page, url, runs));
+    await run("kingdomino-score", () => checkKingdominoScore(page, url));
+    await run("descriptions", () => checkDescriptions(page, url));
     await run("axe", () => checkAxe(page, url, runs));
     assert.deepEqual(errors, [], "no script errors");
     console.log("all a11y checks passed");

@@ -113,11 +113,12 @@ async function checkLastMove(page, base) {
   console.log("ok   last move outlined in Kingdomino (squares, pick) and Ice and Fire (units, buildings)");
 }
 
-// CIELAB distance of two colours as seen with normal vision or simulated deuteranopia or
-// protanopia (Machado et al. 2009, severity 1).
+// CIELAB distance of two colours as seen with normal vision or simulated deuteranopia,
+// protanopia or tritanopia (Machado et al. 2009, severity 1).
 const CVD = {
   deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
   protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
 };
 function lab(hex, matrix) {
   const lin = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
@@ -130,15 +131,21 @@ function lab(hex, matrix) {
   const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
   return [116 * f(Y) - 16, 500 * (f(X / 0.95047) - f(Y)), 200 * (f(Y) - f(Z / 1.08883))];
 }
-function worstDistance(a, b) {
-  return Math.min(...[null, CVD.deuteranopia, CVD.protanopia].map((m) => Math.hypot(...lab(a, m).map((v, i) => v - lab(b, m)[i]))));
+function worstDistance(a, b, visions = [null, CVD.deuteranopia, CVD.protanopia]) {
+  return Math.min(...visions.map((m) => Math.hypot(...lab(a, m).map((v, i) => v - lab(b, m)[i]))));
 }
+// Okabe-Ito's blue and bluish green come within 17 of each other for tritanopes (and the
+// shield within 15 of the yellow seat, a different shape): a lower bar there, checked so that
+// no change makes it worse.
+const TRITAN_MIN = 15;
 
 async function checkPalette(page, base) {
   const colors = await page.evaluate(async () => (await import("/assets/svg.js")).PLAYER_COLORS);
   for (let i = 0; i < colors.length; i++) for (let j = i + 1; j < colors.length; j++) {
     const d = worstDistance(colors[i], colors[j]);
     assert.ok(d >= 25, `seats ${i} and ${j} (${colors[i]}, ${colors[j]}) are ${d.toFixed(1)} apart for some reader`);
+    const t = worstDistance(colors[i], colors[j], [CVD.tritanopia]);
+    assert.ok(t >= TRITAN_MIN, `seats ${i} and ${j} are ${t.toFixed(1)} apart under tritanopia`);
   }
   await open(page, base, "real-kingdomino.json", 0);
   const game = JSON.parse(readFileSync(path.join(replayDir, "real-carcassonne-3p.json"), "utf8"));
@@ -151,8 +158,10 @@ async function checkPalette(page, base) {
   for (const [i, c] of colors.entries()) {
     const d = worstDistance(carcassonne[0], c);
     assert.ok(d >= 25, `the shield (${carcassonne[0]}) and seat ${i} (${c}) are ${d.toFixed(1)} apart for some reader`);
+    const t = worstDistance(carcassonne[0], c, [CVD.tritanopia]);
+    assert.ok(t >= TRITAN_MIN, `the shield and seat ${i} are ${t.toFixed(1)} apart under tritanopia`);
   }
-  console.log("ok   seat colours and Carcassonne's shield stay apart under deuteranopia and protanopia");
+  console.log("ok   seat colours and Carcassonne's shield stay apart under deuteranopia and protanopia (and tritanopia, less)");
 }
 
 async function checkPagedIndex(page, base) {

@@ -13,13 +13,17 @@ use crate::tiles::tile;
 /// { "turn": t, "size": S, "kingdoms": [[S row strings] per seat],
 ///   "current": [{"id", "a", "b", "owner": seat|null}], "next": [same],
 ///   "slot": index in "current" of the next slot to play (its length once the game is over),
-///   "scores": [displayed score per seat], "eliminated": [bool per seat],
+///   "scores": [score per seat: zones plus enabled bonuses (R22)], "eliminated": [bool per seat],
 ///   "slot_player": seat|null }
 /// ```
 ///
 /// Slots of `current` before `slot` have been played this turn: their tile left the line and
 /// their king moved to `next` (or, in the last turn, left the board). ID 0 is a placeholder
 /// (turn 1's `current`, the last turn's `next`).
+///
+/// The scores leave out R25's tie-break points: those rank a finished game (the outcome's
+/// displayed scores carry them), and counted on the way they gave every empty kingdom 2 points
+/// that went back to 0 with its first crown-less domino.
 pub fn frame<B: Bits>(game: &Game<B>, slot_player: Option<usize>) -> Value {
     let n = game.config().n_players;
     let kingdoms: Vec<Vec<String>> = (0..n).map(|p| game.kingdom(p).rows_text()).collect();
@@ -30,7 +34,7 @@ pub fn frame<B: Bits>(game: &Game<B>, slot_player: Option<usize>) -> Value {
         "current": slots(game.current()),
         "next": slots(game.next()),
         "slot": if game.is_over() { game.current().len() } else { game.slot_index() },
-        "scores": game.displayed_scores(),
+        "scores": &game.scores()[..n],
         "eliminated": (0..n).map(|p| game.is_eliminated(p)).collect::<Vec<_>>(),
         "slot_player": slot_player,
     })
@@ -62,6 +66,22 @@ mod tests {
         let next = frame["next"].as_array().unwrap();
         current.iter().skip(slot).filter(|d| owned(d)).count()
             + next.iter().filter(|d| owned(d)).count()
+    }
+
+    #[test]
+    fn an_empty_kingdom_scores_nothing_without_tie_break_points() {
+        for n_players in [2, 3, 4] {
+            let game = Game::<u128>::new(Config::new(Mode::Standard, n_players), 5);
+            assert_eq!(
+                game.displayed_scores(),
+                vec![2; n_players],
+                "R25 counts a tie"
+            );
+            assert_eq!(
+                frame(&game, None)["scores"],
+                serde_json::json!(vec![0; n_players])
+            );
+        }
     }
 
     #[test]

@@ -184,8 +184,9 @@ fn frames_follow_the_documented_schema() {
         (picked["a"].as_str(), picked["b"].as_str()),
         (Some("m1"), Some("c0"))
     );
-    // Displayed scores (R25): equal score, territory and crowns give both players +2.
-    assert_eq!(frame["scores"], serde_json::json!([2, 2]));
+    // The frame's scores leave out R25's tie-break points (they rank a finished game only):
+    // two empty kingdoms score 0, not 2 each.
+    assert_eq!(frame["scores"], serde_json::json!([0, 0]));
     assert_eq!(frame["eliminated"], serde_json::json!([false, false]));
     let request = referee.next_request().expect("call");
     referee.answer(request.player, &["PUT 0 0 0".into(), "PICK 40".into()]);

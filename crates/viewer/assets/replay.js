@@ -158,11 +158,14 @@ class Viewer {
     this.scoreBox = h("section", { id: "scores", class: "panel" });
     this.chartBox = h("div", { id: "chart" });
     this.ioBox = h("section", { id: "io", class: "panel" });
+    // Says each step as it is shown (a screen reader reads it out; sighted readers see the board).
+    this.announcer = h("p", { id: "step-status", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
 
     const players = h("ul", { class: "players" }, this.names.map((n, i) =>
       h("li", { "data-seat": i }, h("span", { class: "swatch", style: `background:${playerColor(i)}` }), `${n}`,
         h("small", {}, ` ${this.replay.players?.[i]?.command ?? ""}`))));
-    app.replaceChildren(
+    // replaceChildren would write an absent part (null) as the text "null".
+    app.replaceChildren(...[
       h("div", { class: "replay-head" },
         h("h1", {}, title, single ? null : h("small", {}, ` seed ${spec.seed ?? "?"}`)),
         players,
@@ -170,11 +173,12 @@ class Viewer {
         h("a", { id: "raw-json", href: app.dataset.src, title: "the replay file as realm wrote it" }, "raw JSON")),
       this.formatWarning(),
       single ? null : controls,
+      this.announcer,
       h("div", { class: "replay-body" },
         this.board,
         h("aside", { class: "side" }, this.callBox, this.scoreBox, this.chartBox, this.ioBox)),
       // A single position (a scored board) has no calls and so no console.
-      ...(this.last > 0 ? [this.console.node] : []));
+      this.last > 0 ? this.console.node : null].filter(Boolean));
 
     document.addEventListener("keydown", (e) => this.onKey(e));
     // `#step=N` (or `#turn=T`) edited in the address bar moves the replay there.
@@ -361,12 +365,51 @@ class Viewer {
     }
     this.board.replaceChildren(svg, this.coordTip);
     this.board.dataset.step = this.step;
+    const words = this.describe(frame, call);
+    this.board.querySelector(".board-svg")?.setAttribute("aria-label", `${this.replay.spec?.game ?? "game"} board. ${words}`);
+    this.announcer.textContent = words;
     this.drawCall(call, frame);
     this.drawScores(frame, env);
     // A single position has no course to chart.
-    if (this.last > 0) this.chartBox.replaceChildren(drawChart(this.series, this.step, (i) => this.go(i)));
+    if (this.last > 0) this.chartBox.replaceChildren(...this.chart());
     this.drawIo(call);
     this.console.show(this.step);
+  }
+
+  // The position in words, for the board's label and the step announcement: the step, every
+  // seat's score, the last call's answer and who plays next (or the final ranks).
+  describe(frame, call) {
+    const scores = Array.isArray(frame?.scores) ? frame.scores : [];
+    const parts = [this.last === 0 ? "One position" : `Step ${this.step} of ${this.last}`,
+      `${this.renderer.scoreLabel ?? "score"}: ${this.names.map((n, i) => `${n} ${scores[i] ?? "?"}`).join(", ")}`];
+    if (call) {
+      const answer = (Array.isArray(call.output) ? call.output : []).join(", ") || "nothing";
+      const fault = call.verdict?.status === "fault" ? ` (fault: ${call.verdict.fault ?? "?"})` : "";
+      parts.push(`last move: ${this.names[call.player] ?? `seat ${call.player}`} (seat ${call.player}) answered ${answer}${fault}`);
+    }
+    const next = this.turns[this.step];
+    const outcome = this.replay.outcome;
+    if (next) {
+      parts.push(`to play: ${this.names[next.player] ?? `seat ${next.player}`} (seat ${next.player})`);
+    } else if (outcome && this.last > 0) {
+      const ranks = (outcome.ranks ?? []).map((r, i) => [r, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      parts.push(`game over: ${ranks.map(([r, i]) => `#${r} ${this.names[i]}`).join(", ")}`);
+    }
+    return `${parts.join(". ")}.`;
+  }
+
+  // The score chart, labelled for screen readers, and its legend: which line is whose.
+  chart() {
+    const svg = drawChart(this.series, this.step, (i) => this.go(i));
+    const course = this.names.map((n, i) => {
+      const known = this.series[i].filter((v) => v !== null);
+      return known.length ? `${n} from ${known[0]} to ${known.at(-1)}` : `${n} no scores`;
+    });
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `Scores over the match, one line per player: ${course.join("; ")}. The marker is at step ${this.step}; a click goes to a step.`);
+    const legend = h("ul", { class: "chart-legend", id: "chart-legend" }, this.names.map((n, i) =>
+      h("li", { "data-seat": i, title: n }, h("span", { class: "swatch", style: `background:${playerColor(i)}` }), n)));
+    return [svg, legend];
   }
 
   showCoord(e) {
@@ -423,6 +466,8 @@ class Viewer {
     // A renderer may name its running figure (Ice and Fire's is military power, not the
     // final score); at the end the outcome's scores are shown too when they differ.
     const label = this.renderer.scoreLabel ?? "score";
+    // Kingdomino's final score adds tie-break points its running score leaves out.
+    const finalLabel = this.renderer.finalScoreLabel ?? "final score";
     const finalScores = Array.isArray(outcome?.scores) ? outcome.scores : [];
     const showFinal = finalScores.length > 0 && finalScores.some((v, i) => v !== scores[i]);
     // Result figures beyond the score (outcome.stats: {name, values}), e.g. Kingdomino's
@@ -432,7 +477,7 @@ class Viewer {
       h("h2", {}, "Scores"),
       h("table", { class: "scores" }, head,
         row(label, scores, { "data-row": "score" }),
-        showFinal ? row("final score", finalScores, { class: "final", "data-row": "final-score" }) : null,
+        showFinal ? row(finalLabel, finalScores, { class: "final", "data-row": "final-score" }) : null,
         extra.map(([label, values]) => row(label, Array.isArray(values) ? values : [], { "data-detail": label })),
         outcome ? row("final rank", (outcome.ranks ?? []).map((r) => `#${r}`), { class: "final", "data-row": "rank" }) : null,
         stats.map((s) => row(s.name.replaceAll("_", " "), Array.isArray(s.values) ? s.values : [], { class: "final stat", "data-stat": s.name }))));

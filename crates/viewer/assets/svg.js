@@ -40,6 +40,21 @@ export function shortName(name, max) {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+// Board labels for the seats' names, at most `max` characters each and distinct from one
+// another: a long name keeps its start and its end around an ellipsis
+// ("builtin:mcts:m…greedy#2"), since the names of one tuning run share long prefixes; seats
+// whose labels would still be equal get their seat number in front.
+export function seatLabels(names, max) {
+  const labels = names.map((n) => elideMiddle(String(n), max));
+  return labels.map((l, i) => (labels.indexOf(l) === labels.lastIndexOf(l) ? l : elideMiddle(`${i}: ${names[i]}`, max)));
+}
+
+function elideMiddle(s, max) {
+  if (s.length <= max) return s;
+  const tail = Math.floor((max - 1) / 2);
+  return `${s.slice(0, max - 1 - tail)}…${s.slice(s.length - tail)}`;
+}
+
 // Creates an SVG element with attributes; `children` may hold elements or strings.
 export function el(tag, attrs = {}, children = []) {
   const node = document.createElementNS(SVG_NS, tag);

@@ -3,7 +3,7 @@
 // Frame: {size, board: [row strings '0'-'3' or '.'], last_move: {player, name, cells}, remaining, starts,
 // starts_shared, eliminated}.
 
-import { el, svgRoot, text, playerColor, playerTextColor, shortName, arr, num, coordAttrs, gridAxes } from "../svg.js";
+import { el, svgRoot, text, playerColor, playerTextColor, seatLabels, arr, num, coordAttrs, gridAxes } from "../svg.js";
 
 // The drawings of the 21 shapes (crates/blocking/data/blocking_shapes.txt): rows top to bottom,
 // `#` a square. Frames name a player's remaining shapes by letter.
@@ -77,6 +77,8 @@ export function render(frame, env) {
   }
   svg.append(pieceOutlines(env));
   // Remaining pieces, one block per player, each shape drawn.
+  const names = Array.from({ length: env.nPlayers }, (_, p) => String(env.names[p] ?? p));
+  const labels = seatLabels(names, 16);
   let top = 10;
   for (let p = 0; p < env.nPlayers; p++) {
     const y = top + 20;
@@ -86,9 +88,8 @@ export function render(frame, env) {
     top += height + 10;
     svg.append(el("rect", { x: listX, y: y - 20, width: LIST_W, height, rx: 6, fill: out ? "#ddd" : "#fff", stroke: playerColor(p), "stroke-width": 2 }));
     // SVG text does not wrap: long names are cut, with the whole name as a tooltip.
-    const name = String(env.names[p] ?? p);
-    svg.append(text(listX + 8, y, `${shortName(name, 16)}: ${left.length} left${out ? " (out)" : ""}`,
-      { class: "label", fill: playerTextColor(p), "data-name": p }, [el("title", {}, [name])]));
+    svg.append(text(listX + 8, y, `${labels[p]}: ${left.length} left${out ? " (out)" : ""}`,
+      { class: "label", fill: playerTextColor(p), "data-name": p, "data-seat-label": p }, [el("title", {}, [names[p]])]));
     lists[p].forEach((row, i) => row.forEach(({ letter, x }) =>
       svg.append(miniShape(letter, listX + 10 + x, y + 12 + i * (5 * MINI + MINI_GAP), p))));
   }
@@ -96,7 +97,7 @@ export function render(frame, env) {
     const bottom = Math.max(side, listHeight);
     const who = String(env.names[last.player] ?? last.player);
     svg.append(text(listX, bottom - 24, "last move:", { class: "small" }));
-    svg.append(text(listX, bottom - 8, `${shortName(who, 14)} played ${last.name ?? "?"}`, { class: "small", "data-last-line": "" },
+    svg.append(text(listX, bottom - 8, `${seatLabels(names, 14)[last.player] ?? who} played ${last.name ?? "?"}`, { class: "small", "data-last-line": "" },
       [el("title", {}, [who])]));
   }
   return svg;

@@ -10,6 +10,8 @@ const T = 64;
 // Room for the axis numbers (rows and columns around 71) over and left of the board.
 const PAD = 22;
 const OUT = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+// The brick pattern drawn over castles, defined once in the board's <svg>.
+const BRICKS = "realm-carcassonne-bricks";
 const MEEPLE = "0,-10 4,-6 3,-3 9,0 8,3 4,2 6,9 1,9 0,5 -1,9 -6,9 -4,2 -8,3 -9,0 -3,-3 -4,-6";
 
 function corners(s, size) {
@@ -35,7 +37,7 @@ function tile(t, size, attrs = {}) {
   const edges = String(t?.edges ?? "eeee");
   const g = el("g", attrs);
   const center = [size / 2, size / 2];
-  g.append(el("rect", { x: 0, y: 0, width: size, height: size, fill: "#8cbf5f", stroke: "#5d8a3a" }));
+  g.append(el("rect", { x: 0, y: 0, width: size, height: size, fill: "#8cbf5f", stroke: "#5d8a3a", "data-kind": "field" }));
   const linkGroups = groups(t?.links);
   const castleSides = [...edges].map((e, s) => (e === "c" ? s : -1)).filter((s) => s >= 0);
   // A castle part joining several sides covers those sides' edges and bulges in between;
@@ -57,7 +59,11 @@ function tile(t, size, attrs = {}) {
       const [a, b] = corners(s, size);
       points = [a, b, lerp(b, center, 0.5), lerp(mid(s, size), center, 0.62), lerp(a, center, 0.5)];
     }
-    g.append(el("polygon", { points: points.map((p) => p.join(",")).join(" "), fill: "#c8873f", stroke: "#7a4a1c", "stroke-width": 1, "stroke-linejoin": "round" }));
+    const outline = points.map((p) => p.join(",")).join(" ");
+    g.append(el("polygon", { points: outline, fill: "#c8873f", stroke: "#7a4a1c", "stroke-width": 1, "stroke-linejoin": "round", "data-kind": "castle" }));
+    // Brickwork over the castle: a cue besides its colour, which fields and player 0's men come
+    // close to for colour-blind readers.
+    g.append(el("polygon", { points: outline, fill: `url(#${BRICKS})`, "data-cue": "bricks", "data-cue-for": "castle", "pointer-events": "none" }));
   }
   const roadSides = [...edges].map((e, s) => (e === "r" ? s : -1)).filter((s) => s >= 0);
   for (const s of roadSides) {
@@ -65,7 +71,7 @@ function tile(t, size, attrs = {}) {
     const end = joined ? center : lerp(mid(s, size), center, 0.62);
     const [x1, y1] = mid(s, size);
     g.append(el("line", { x1, y1, x2: end[0], y2: end[1], stroke: "#6b5b45", "stroke-width": 8 }));
-    g.append(el("line", { x1, y1, x2: end[0], y2: end[1], stroke: "#f3ecd8", "stroke-width": 5 }));
+    g.append(el("line", { x1, y1, x2: end[0], y2: end[1], stroke: "#f3ecd8", "stroke-width": 5, "data-kind": "road" }));
   }
   // Round the bend where roads meet in the middle.
   if (roadSides.some((s) => linkGroups.some((grp) => grp.includes(`${s}r`) && grp.filter((i) => i.endsWith("r")).length > 1))) {
@@ -115,6 +121,7 @@ export function render(frame, env) {
   const w = (c1 - c0 + 3) * T;
   const h = (r1 - r0 + 3) * T;
   const svg = svgRoot(PAD * 2 + w, PAD * 2 + h, "Carcassonne board");
+  svg.append(bricks());
   svg.append(el("rect", { x: PAD, y: PAD, width: w, height: h, rx: 6, fill: "#e9e4d6" }));
   const at = (t) => [PAD + (num(t?.col) - c0 + 1) * T, PAD + (num(t?.row) - r0 + 1) * T];
   // Every shown cell, the empty ring included, under the tiles: its `row col` for the hover
@@ -142,7 +149,9 @@ export function render(frame, env) {
     const edges = edgesAt.get(`${num(m?.row)},${num(m?.col)}`) ?? "";
     const [mx, my] = manSpot(m?.edge, edges, T);
     const p = num(m?.player);
-    svg.append(el("polygon", { points: MEEPLE, transform: `translate(${x + mx},${y + my})`, fill: playerColor(p), stroke: "#fff", "stroke-width": 1.5, "data-man": "", "data-player": p }));
+    // A dark outline sets every man off from the castle or field it stands on.
+    svg.append(el("polygon", { points: MEEPLE, transform: `translate(${x + mx},${y + my})`, fill: playerColor(p), stroke: "#111", "stroke-width": 1.5,
+      "data-man": "", "data-player": p, "data-kind": `man-${p}`, "data-cue": "outline", "data-cue-for": `man-${p}` }));
   }
   // The tile to place and the men in hand go in a fixed-width HTML panel beside the board, so
   // they stay readable however far the board scales down, and long names wrap instead of
@@ -171,7 +180,7 @@ export function render(frame, env) {
     const item = document.createElement("li");
     item.dataset.menLeft = p;
     const icon = el("svg", { viewBox: "-10 -11 20 21", width: 16, height: 17 });
-    icon.append(el("polygon", { points: MEEPLE, fill: playerColor(p) }));
+    icon.append(el("polygon", { points: MEEPLE, fill: playerColor(p), stroke: "#111", "stroke-width": 1.5 }));
     const name = document.createElement("span");
     name.textContent = ` × ${num(n)} ${env.names[p] ?? ""}`;
     name.title = env.names[p] ?? "";
@@ -183,6 +192,12 @@ export function render(frame, env) {
   wrap.className = "board-split";
   wrap.append(svg, aside);
   return wrap;
+}
+
+function bricks() {
+  const pattern = el("pattern", { id: BRICKS, width: 10, height: 6, patternUnits: "userSpaceOnUse" });
+  pattern.append(el("path", { d: "M0 0.5H10M0 3.5H10M3 0.5V3.5M8 3.5V6", stroke: "#6b3d14", "stroke-width": 0.8, opacity: 0.55, fill: "none" }));
+  return el("defs", {}, [pattern]);
 }
 
 // A tile name such as `O_castle2_corner_shield_road`, allowed to break after each underscore.

@@ -11,6 +11,9 @@ const HW = Math.sqrt(3) * R;
 // Room for the axis numbers (columns over row 0, rows on the left).
 const PAD = 22;
 const FILL = { ".": "#e7e1c8", W: "#5b9bd5", M: "#8a7b6c", T: "#e8c15a", C: "#9a8fb5" };
+// What each token is, for the colour-blindness check: towns, castles and mountains also carry a
+// glyph, so that no pair is told apart by colour alone.
+const KIND = { ".": "plain", W: "water", M: "mountain", T: "town", C: "castle" };
 
 // A row is either space-separated tokens (the text board) or one character per cell.
 function tokens(row) {
@@ -84,16 +87,18 @@ function board(frame) {
   rows.forEach((row, r) => row.forEach((tok, c) => {
     const [cx, cy] = centre(r, c);
     const p = "1234".indexOf(tok);
+    const kind = p >= 0 ? "plain" : KIND[tok];
     svg.append(el("polygon", { points: hex(cx, cy), fill: p >= 0 ? "#e7e1c8" : (FILL[tok] ?? "#ccc"), stroke: "#fff", "stroke-width": 1.2,
-      "data-cell": "", "data-token": tok, ...coordAttrs(`${r} ${c}`, "row col") }));
+      "data-cell": "", "data-token": tok, "data-kind": kind, ...coordAttrs(`${r} ${c}`, "row col") }));
+    const cue = { "data-cue": tok, "data-cue-for": kind };
     if (p >= 0) {
       svg.append(el("path", { d: `M${cx - 7} ${cy + 7} v-8 l7 -6 l7 6 v8 Z`, fill: playerColor(p), stroke: "#0007", "data-settlement": "", "data-player": p }));
     } else if (tok === "T") {
-      svg.append(text(cx, cy + 4, "⌂", { "text-anchor": "middle", "font-size": 14, fill: "#4a3500" }));
+      svg.append(text(cx, cy + 4, "⌂", { "text-anchor": "middle", "font-size": 14, fill: "#4a3500", ...cue }));
     } else if (tok === "C") {
-      svg.append(text(cx, cy + 5, "♜", { "text-anchor": "middle", "font-size": 14, fill: "#1d1830" }));
+      svg.append(text(cx, cy + 5, "♜", { "text-anchor": "middle", "font-size": 14, fill: "#1d1830", ...cue }));
     } else if (tok === "M") {
-      svg.append(el("path", { d: `M${cx - 8} ${cy + 6} L${cx} ${cy - 7} L${cx + 8} ${cy + 6} Z`, fill: "#5c5046" }));
+      svg.append(el("path", { d: `M${cx - 8} ${cy + 6} L${cx} ${cy - 7} L${cx + 8} ${cy + 6} Z`, fill: "#5c5046", ...cue }));
     }
   }));
   const axes = el("g", { class: "axis", fill: BOARD_MUTED, "data-axes": "" });

@@ -3,15 +3,18 @@
 // Frame: {size, kingdoms: [[row strings, 2 chars per cell]], current, next, slot, eliminated}.
 // The last call's move is outlined: the two squares it placed and the domino it picked.
 
-import { el, svgRoot, text, playerColor, playerTextColor, textOnPlayer, shortName, arr, num, coordAttrs, BOARD_MUTED } from "../svg.js";
+import { el, svgRoot, text, playerColor, playerTextColor, textOnPlayer, seatLabels, arr, num, coordAttrs, BOARD_MUTED } from "../svg.js";
 
+// Terrain: its colour, its name, and its letter, drawn in a corner of every square as a second
+// cue for readers who cannot tell the colours apart (forest and mine are 7 apart in CIELAB
+// under deuteranopia), in a colour readable on the square.
 const TERRAIN = {
-  c: ["#f0cf4a", "corn field"],
-  f: ["#2f6e3a", "forest"],
-  g: ["#9ccf5f", "grassland"],
-  l: ["#4f9fe0", "lake"],
-  w: ["#9c9a6a", "wetland"],
-  m: ["#6a5343", "mine"],
+  c: ["#f0cf4a", "corn field", "C", "#111"],
+  f: ["#2f6e3a", "forest", "F", "#fff"],
+  g: ["#9ccf5f", "grassland", "G", "#111"],
+  l: ["#4f9fe0", "lake", "L", "#111"],
+  w: ["#9c9a6a", "wetland", "W", "#111"],
+  m: ["#6a5343", "mine", "M", "#fff"],
 };
 const CELL = 40;
 // Between kingdoms: room for the axis numbers left of and under each kingdom.
@@ -36,8 +39,13 @@ function square(x, y, size, cell, attrs = {}) {
   const { terrain, crowns } = parseCell(cell);
   const g = el("g", attrs);
   const fill = TERRAIN[terrain]?.[0];
-  g.append(el("rect", { x, y, width: size, height: size, rx: 3, fill: fill ?? "#f4f1ea", stroke: fill ? "#3335" : "#d8d2c4" }));
-  if (fill) g.append(el("title", {}, [`${TERRAIN[terrain][1]}, ${crowns} crown${crowns === 1 ? "" : "s"}`]));
+  const [, name, letter, ink] = TERRAIN[terrain] ?? [];
+  g.append(el("rect", { x, y, width: size, height: size, rx: 3, fill: fill ?? "#f4f1ea", stroke: fill ? "#3335" : "#d8d2c4", "data-kind": name }));
+  if (fill) {
+    g.append(el("title", {}, [`${name}, ${crowns} crown${crowns === 1 ? "" : "s"}`]));
+    g.append(text(x + size - 3, y + size - 3, letter, { "text-anchor": "end", "font-size": 9, "font-weight": 600, fill: ink,
+      "data-cue": letter, "data-cue-for": name, "aria-hidden": "true" }));
+  }
   for (let k = 0; k < crowns; k++) {
     const cx = x + 4 + k * 11;
     const cy = y + 4;
@@ -65,12 +73,12 @@ function pickedId(env) {
   return id > 0 ? id : null;
 }
 
-function kingdom(rows, p, x0, y0, size, env, eliminated, changed) {
+function kingdom(rows, p, x0, y0, size, env, eliminated, changed, label) {
   const g = el("g", { "data-kingdom": p });
   const span = size * CELL;
   g.append(el("rect", { x: x0 - 6, y: y0 - 6, width: span + 12, height: span + 12, rx: 8, fill: "#fffdf7", stroke: playerColor(p), "stroke-width": 4 }));
   const name = String(env.names[p] ?? `player ${p}`);
-  g.append(text(x0, y0 - 14, shortName(name, Math.floor(span / 9)), { class: "label", fill: playerTextColor(p) }, [el("title", {}, [name])]));
+  g.append(text(x0, y0 - 14, label, { class: "label", fill: playerTextColor(p), "data-seat-label": p }, [el("title", {}, [name])]));
   rows.forEach((row, r) => rowCells(row).forEach((cell, c) => {
     const x = x0 + c * CELL;
     const y = y0 + r * CELL;
@@ -160,11 +168,12 @@ export function render(frame, env) {
   const height = Math.max(Math.ceil(kingdoms.length / perRow) * (span + 20), nDraft * (CELL + 10) + 60) + 10;
   const svg = svgRoot(width, height, "Kingdomino board");
   const mover = env?.call?.player;
+  const labels = seatLabels(kingdoms.map((_, p) => env.names[p] ?? `player ${p}`), Math.floor((size * CELL) / 9));
   kingdoms.forEach((rows, p) => {
     const x = 28 + (p % perRow) * span;
     const y = 40 + Math.floor(p / perRow) * (span + 20);
     const changed = p === mover ? changedCells(frame, env, p) : new Set();
-    svg.append(kingdom(arr(rows), p, x, y, size, env, arr(frame?.eliminated)[p] === true, changed));
+    svg.append(kingdom(arr(rows), p, x, y, size, env, arr(frame?.eliminated)[p] === true, changed, labels[p]));
   });
   const pickId = pickedId(env);
   const picked = pickId !== null && typeof mover === "number" ? { id: pickId, player: mover } : null;
@@ -179,6 +188,10 @@ export function render(frame, env) {
   svg.append(draftLine(next, "next", draftX + 3 * CELL + 50, 40, lastTurn ? "next: none" : "next", isActive, 0, picked));
   return svg;
 }
+
+// The frames' scores are zones plus enabled bonuses (R22); the outcome's displayed scores add
+// the tie-break points of R25, which only a finished game has.
+export const finalScoreLabel = "final score with tie-break points";
 
 export function details(frame) {
   return [["eliminated", arr(frame?.eliminated).map((e) => (e ? "yes" : ""))]];
