@@ -127,7 +127,7 @@ impl Codec for CarcassonneCodec {
         state.reshuffle_hidden(seed);
     }
 
-    fn closes_answer(action: &Action) -> bool {
+    fn closes_answer(_state: &State, action: &Action) -> bool {
         matches!(action, Action::Man(_))
     }
 

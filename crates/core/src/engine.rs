@@ -64,8 +64,10 @@ pub trait Codec: 'static {
     fn scalar_bounds(state: &Self::S) -> Bounds;
     /// Redraws what no player has seen (no-op in games of perfect information).
     fn reshuffle_hidden(_state: &mut Self::S, _seed: u64) {}
-    /// True when `action` ends the answer the player sends in one call.
-    fn closes_answer(_action: &<Self::S as State>::Action) -> bool {
+    /// True when `action`, played at `state`, ends the answer the player sends in one call
+    /// (the position matters where the referee may end a call early, as Kingdom Builder does
+    /// when an action forces a new terrain card).
+    fn closes_answer(_state: &Self::S, _action: &<Self::S as State>::Action) -> bool {
         true
     }
     /// The answer lines of one call from the texts of its actions.
@@ -184,7 +186,7 @@ impl<C: Codec> Engine for Wrapped<C> {
     }
 
     fn closes_answer(&self, id: u32) -> bool {
-        C::decode(&self.state, id).is_none_or(|a| C::closes_answer(&a))
+        C::decode(&self.state, id).is_none_or(|a| C::closes_answer(&self.state, &a))
     }
 
     fn answer_lines(&self, texts: &[String]) -> Vec<String> {

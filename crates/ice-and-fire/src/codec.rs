@@ -156,7 +156,7 @@ impl Codec for IceAndFireCodec {
         }
     }
 
-    fn closes_answer(action: &Action) -> bool {
+    fn closes_answer(_state: &GameState, action: &Action) -> bool {
         *action == Action::End
     }
 

@@ -3,9 +3,9 @@
 //!
 //! `game` is the engine of the complete board game (spec section 9): generator, map format,
 //! deck and a fast `State`; `protocol`, `referee`, `view::match_frame` and `bots` play it as a
-//! match (PROTOCOL.md, "Full game"), exported through `new_referee`, `new_bot` and
-//! `FULL_GAME_INFO`, which the catalog switches to once it wires the game in (until then
-//! `INFO` keeps the game listed as scoring only). The crate does no I/O.
+//! match (PROTOCOL.md, "Full game"), exported through `INFO`, `new_referee`, `new_bot` and
+//! `new_table` (the referee with its position, through `codec::KingdomBuilderCodec`), which
+//! realm's game catalog calls. The crate does no I/O.
 //!
 //! ```
 //! use realm_kingdom_builder::{run_scorer, ScoreOptions, EXAMPLE_BOARD};
@@ -20,6 +20,7 @@
 pub mod board;
 pub mod bots;
 pub mod cards;
+pub mod codec;
 pub mod game;
 pub mod parse;
 pub mod protocol;
@@ -29,10 +30,11 @@ pub mod scorer;
 pub mod view;
 
 use realm_core::spec::VariantInfo;
-use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError};
+use realm_core::{Bot, GameInfo, MatchSpec, Referee, SetupError, Table};
 
 pub use board::{Board, Cell, Pos, MAX_PLAYERS, QUADRANT_SIZE, SIZE};
 pub use cards::{parse_card_list, Card, CardListError, UnknownCard};
+pub use codec::KingdomBuilderCodec;
 pub use parse::{board_text, parse_board, ParseError, ParseErrorKind};
 pub use referee::KingdomBuilderReferee;
 pub use score::{
@@ -48,28 +50,11 @@ pub use view::{board_json, score_replay};
 /// codegolf.stackexchange.com/q/44485, licensed CC BY-SA; see `data/README.md`.
 pub const EXAMPLE_BOARD: &str = include_str!("../data/kingdom_builder_example_board.txt");
 
-/// The static description `realm games` lists. Matches cannot be played yet, so there are no
-/// options and no built-in bots.
+/// The static description `realm games` lists: the full game as a match (PROTOCOL.md, "Full
+/// game"). Leagues: 1 without location tiles and with the cards 1 3 7, 2 with tiles and one card
+/// of each of the statement's groups, 3 (default) with tiles and any three of the ten cards.
+/// `realm score` does not read it: the scorer takes its cards and players from its own flags.
 pub const INFO: GameInfo = GameInfo {
-    slug: "kingdom-builder",
-    title: "Kingdom Builder",
-    variants: &[VariantInfo {
-        name: None,
-        players: &[2, 3, 4],
-        summary: "castle score plus three of the ten scoring cards (board scoring only so far)",
-    }],
-    leagues: &[1, 2, 3],
-    default_league: 3,
-    higher_leagues_play_top: false,
-    options: &[],
-    bots: &[],
-};
-
-/// The description of the full game as a match (PROTOCOL.md, "Full game"): what `INFO` becomes
-/// when the catalog lists the game as playable. Leagues: 1 without location tiles and with the
-/// cards 1 3 7, 2 with tiles and one card of each of the statement's groups, 3 (default) with
-/// tiles and any three of the ten cards.
-pub const FULL_GAME_INFO: GameInfo = GameInfo {
     slug: "kingdom-builder",
     title: "Kingdom Builder",
     variants: &[VariantInfo {
@@ -86,10 +71,22 @@ pub const FULL_GAME_INFO: GameInfo = GameInfo {
 
 /// A referee for `spec` (options `cards`, `lords`, `board`; see `referee::config_of`).
 pub fn new_referee(spec: &MatchSpec) -> Result<Box<dyn Referee>, SetupError> {
-    let league = FULL_GAME_INFO.validate(spec)?;
-    Ok(Box::new(KingdomBuilderReferee::new(referee::start_state(
-        spec, league,
-    )?)))
+    Ok(Box::new(KingdomBuilderReferee::new(state_of(spec)?)))
+}
+
+/// The referee of `spec` with the position it holds, through `KingdomBuilderCodec`.
+pub fn new_table(spec: &MatchSpec) -> Result<Box<dyn Table>, SetupError> {
+    let referee = KingdomBuilderReferee::new(state_of(spec)?);
+    Ok(realm_core::engine::held::<KingdomBuilderCodec, _>(
+        referee,
+        KingdomBuilderReferee::state,
+    ))
+}
+
+/// The start position of `spec`, checked: what its referee starts from.
+pub fn state_of(spec: &MatchSpec) -> Result<game::GameState, SetupError> {
+    let league = INFO.validate(spec)?;
+    referee::start_state(spec, league)
 }
 
 /// A built-in bot by name. The protocol tells a bot everything the league changes (the cards,
@@ -100,13 +97,13 @@ pub fn new_bot(name: &str, seed: u64, _league: Option<u32>) -> Result<Box<dyn Bo
         ("random", None) => Ok(Box::new(bots::Random::new(seed))),
         ("greedy", None) => Ok(Box::new(bots::Greedy::new(seed))),
         ("mcts", options) => {
-            let options = realm_search::bot_options(FULL_GAME_INFO.slug, name, options)?;
+            let options = realm_search::bot_options(INFO.slug, name, options)?;
             Ok(Box::new(bots::MctsBot::new(seed, options)))
         }
         _ => Err(SetupError::UnknownBot {
-            game: FULL_GAME_INFO.slug.to_string(),
+            game: INFO.slug.to_string(),
             name: name.to_string(),
-            known: FULL_GAME_INFO.bots.join(", "),
+            known: INFO.bots.join(", "),
         }),
     }
 }

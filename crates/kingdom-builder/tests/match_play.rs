@@ -10,7 +10,7 @@ use realm_core::{
 };
 use realm_kingdom_builder::bots::Reader;
 use realm_kingdom_builder::game::{Map, MapCell, Terrain};
-use realm_kingdom_builder::{new_bot, new_referee, FULL_GAME_INFO, INFO};
+use realm_kingdom_builder::{new_bot, new_referee, INFO};
 use realm_testkit::drive_referee;
 
 /// Plays a whole match between built-in bots; returns the referee and the number of calls.
@@ -290,10 +290,10 @@ fn spec_with(key: &str, value: &str) -> MatchSpec {
 }
 
 #[test]
-fn info_lists_the_full_game_but_the_catalog_entry_stays_scoring_only() {
-    assert!(INFO.bots.is_empty() && INFO.options.is_empty());
-    assert_eq!(FULL_GAME_INFO.bots, ["random", "greedy", "mcts"]);
-    assert_eq!(FULL_GAME_INFO.leagues, [1, 2, 3]);
+fn info_lists_the_full_game_with_its_bots_leagues_and_options() {
+    assert_eq!(INFO.bots, ["random", "greedy", "mcts"]);
+    assert_eq!(INFO.options, ["cards", "lords", "board"]);
+    assert_eq!(INFO.leagues, [1, 2, 3]);
     assert!(matches!(
         new_bot("strong", 1, None).err().unwrap(),
         SetupError::UnknownBot { .. }
