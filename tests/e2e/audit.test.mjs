@@ -13,7 +13,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startRealm, withBrowser } from "./checks.mjs";
+import { CVD, lab, startRealm, withBrowser } from "./checks.mjs";
 
 const [realm, replayDir, db, storeReplays] = process.argv.slice(2);
 if (!realm || !replayDir || !db || !storeReplays) {
@@ -113,24 +113,7 @@ async function checkLastMove(page, base) {
   console.log("ok   last move outlined in Kingdomino (squares, pick) and Ice and Fire (units, buildings)");
 }
 
-// CIELAB distance of two colours as seen with normal vision or simulated deuteranopia,
-// protanopia or tritanopia (Machado et al. 2009, severity 1).
-const CVD = {
-  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
-  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
-};
-function lab(hex, matrix) {
-  const lin = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  const rgb = matrix ? matrix.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2]))) : lin;
-  const [X, Y, Z] = [
-    0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2],
-    0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2],
-    0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2],
-  ];
-  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
-  return [116 * f(Y) - 16, 500 * (f(X / 0.95047) - f(Y)), 200 * (f(Y) - f(Z / 1.08883))];
-}
+// CIELAB distance of two colours for the worst of the given visions (checks.mjs: CVD, lab).
 function worstDistance(a, b, visions = [null, CVD.deuteranopia, CVD.protanopia]) {
   return Math.min(...visions.map((m) => Math.hypot(...lab(a, m).map((v, i) => v - lab(b, m)[i]))));
 }

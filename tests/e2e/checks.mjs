@@ -159,3 +159,23 @@ export async function checkStep(page, replay, step, label) {
   }
   return Object.keys(expected).length;
 }
+
+// ---- colour blindness ----
+
+// CIELAB of a colour ("#rrggbb") as seen with normal vision or under a simulated colour
+// blindness (a CVD matrix: Machado et al. 2009, severity 1).
+export const CVD = {
+  normal: null,
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+};
+
+export function lab(hex, matrix) {
+  const lin = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const rgb = matrix ? matrix.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2]))) : lin;
+  const [X, Y, Z] = [0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2], 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2],
+    0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2]];
+  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(Y) - 16, 500 * (f(X / 0.95047) - f(Y)), 200 * (f(Y) - f(Z / 1.08883))];
+}
