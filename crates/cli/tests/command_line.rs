@@ -103,9 +103,26 @@ fn bot_on(game: &str, input: &str) -> (Option<i32>, String) {
     (out.status.code(), stderr(&out))
 }
 
+/// Each game `realm games` lists, with whether it is listed as scoring only (no match play).
+fn listed_games(dir: &std::path::Path) -> Vec<(String, bool)> {
+    let text = stdout(&run(dir, &["games"]));
+    let mut games: Vec<(String, bool)> = Vec::new();
+    for line in text.lines().take_while(|l| !l.is_empty()) {
+        match (line.starts_with(' '), games.last_mut()) {
+            (false, _) => games.push((line.split(' ').next().unwrap().to_string(), false)),
+            (true, Some(game)) => game.1 |= line.contains("scoring only"),
+            (true, None) => panic!("{text}"),
+        }
+    }
+    games
+}
+
 #[test]
 fn every_built_in_bot_refuses_garbage_the_same_way() {
-    for game in ["kingdomino", "blocking", "ice-and-fire", "carcassonne"] {
+    let dir = tempfile::tempdir().unwrap();
+    let games = listed_games(dir.path());
+    assert_eq!(games.len(), 5, "{games:?}");
+    for (game, _) in games.iter().filter(|(_, scoring_only)| !scoring_only) {
         assert_eq!(
             bot_on(game, "garbage\n"),
             (Some(2), "error: unexpected input: garbage\n".to_string()),
@@ -117,13 +134,17 @@ fn every_built_in_bot_refuses_garbage_the_same_way() {
 #[test]
 fn a_game_without_match_play_says_so_instead_of_listing_no_bots() {
     let dir = tempfile::tempdir().unwrap();
-    let out = run(dir.path(), &["bot", "kingdom-builder", "greedy"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        stderr(&out),
-        "error: kingdom-builder cannot be played as a match yet: only board scoring is \
-         implemented (realm score kingdom-builder)\n"
-    );
+    for (game, _) in listed_games(dir.path()).iter().filter(|(_, s)| *s) {
+        let out = run(dir.path(), &["bot", game, "greedy"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "error: {game} cannot be played as a match yet: only board scoring is \
+                 implemented (realm score {game})\n"
+            )
+        );
+    }
 }
 
 #[test]

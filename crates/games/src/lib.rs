@@ -56,10 +56,9 @@ games! {
         Blocking => realm_blocking,
         IceAndFire => realm_ice_and_fire,
         Carcassonne => realm_carcassonne,
-    }
-    scoring_only {
         KingdomBuilder => realm_kingdom_builder,
     }
+    scoring_only {}
 }
 
 /// A game crate's `new_bot`: a built-in bot by name, seed and league.
@@ -88,7 +87,7 @@ impl GameKind {
             })
     }
 
-    /// True when matches of this game can be played (Kingdom Builder is a scorer for now).
+    /// True when matches of this game can be played (every game but one listed as scoring only).
     pub fn is_playable(self) -> bool {
         self.match_play().is_some()
     }

@@ -100,6 +100,15 @@ fn tables_play_whole_matches_through_their_engines() {
                 .referee()
                 .answer(request.player, &engine.answer_lines(&texts));
             assert!(!verdict.is_fault(), "{what}: {verdict:?}");
+            // The answer took the referee where the engine went: a codec closes an answer
+            // exactly where the referee ends the call (Kingdom Builder's new card within a
+            // turn would otherwise leave the rest of the turn ignored).
+            let held = table.engine();
+            assert_eq!(held.legal_ids(), engine.legal_ids(), "{what}: call {calls}");
+            for player in 0..engine.n_players() {
+                let seen = observation(&*engine, player);
+                assert_eq!(observation(&*held, player), seen, "{what}: call {calls}");
+            }
             calls += 1;
         }
         let engine = table.engine();
