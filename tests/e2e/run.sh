@@ -34,6 +34,9 @@ node viewer.test.mjs "$realm" "$replays"
 # coordinates, Blokus pieces, Kingdom Builder's card highlight.
 node debugger.test.mjs "$realm" "$replays"
 
+# A person's seat (issue 42): every game and variant played to the end by clicking the page.
+node play.test.mjs "$realm"
+
 # The results-store pages: a small arena run with a bot that crashes, every replay kept.
 store="$(mktemp -d)"
 trap 'rm -rf "$replays" "$store"' EXIT

@@ -19,9 +19,9 @@ pub mod tournament;
 pub use entrant::{unique_labels, unique_names, Entrant};
 pub use process::{BotProcess, CallReport, OutputLimits};
 pub use registry::{become_subreaper, kill_all_bots, live_bots};
-pub use runner::{run_match, settle_call, MatchOptions, MatchResult};
+pub use runner::{run_match, run_table_match, settle_call, MatchOptions, MatchResult};
 pub use schedule::{Schedule, ScheduledMatch};
-pub use seat::Seat;
+pub use seat::{HumanSeat, Seat};
 pub use tournament::{
     bot_seed, make_seat, make_seats, ArenaError, GameCatalog, KeepReplays, Tournament,
 };

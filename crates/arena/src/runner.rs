@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use realm_core::{
-    Fault, FaultKind, MatchSpec, Referee, Replay, ReplayPlayer, ReplayTurn, Request, Verdict,
-    REPLAY_FORMAT_VERSION,
+    Engine, Fault, FaultKind, MatchSpec, Referee, Replay, ReplayPlayer, ReplayTurn, Request, Table,
+    Verdict, REPLAY_FORMAT_VERSION,
 };
 
 use crate::seat::Seat;
@@ -48,29 +48,80 @@ pub struct MatchResult {
     pub late_calls: Vec<u64>,
 }
 
+/// What judges a match: a referee, and for a match with a person's seat the position it holds.
+trait Judge {
+    fn referee(&mut self) -> &mut dyn Referee;
+    fn position(&self) -> Option<Box<dyn Engine>>;
+}
+
+impl Judge for Box<dyn Referee> {
+    fn referee(&mut self) -> &mut dyn Referee {
+        self.as_mut()
+    }
+
+    fn position(&self) -> Option<Box<dyn Engine>> {
+        None
+    }
+}
+
+impl Judge for Box<dyn Table> {
+    fn referee(&mut self) -> &mut dyn Referee {
+        self.as_mut().referee()
+    }
+
+    fn position(&self) -> Option<Box<dyn Engine>> {
+        Some(self.engine())
+    }
+}
+
 /// Plays a match to the end. Every seat is stopped (processes killed) before this returns.
 pub fn run_match(
     spec: &MatchSpec,
     players: Vec<ReplayPlayer>,
-    mut referee: Box<dyn Referee>,
+    referee: Box<dyn Referee>,
+    seats: Vec<Seat>,
+    options: MatchOptions,
+) -> MatchResult {
+    play(spec, players, referee, seats, options)
+}
+
+/// `run_match` judged by a table, so that a person's seat (`Seat::Human`) is called on the
+/// referee's position; recorded exactly as `run_match` records.
+pub fn run_table_match(
+    spec: &MatchSpec,
+    players: Vec<ReplayPlayer>,
+    table: Box<dyn Table>,
+    seats: Vec<Seat>,
+    options: MatchOptions,
+) -> MatchResult {
+    play(spec, players, table, seats, options)
+}
+
+fn play(
+    spec: &MatchSpec,
+    players: Vec<ReplayPlayer>,
+    mut judge: impl Judge,
     mut seats: Vec<Seat>,
     options: MatchOptions,
 ) -> MatchResult {
-    let rules = referee.line_rules();
+    let rules = judge.referee().line_rules();
     for seat in &mut seats {
         seat.set_line_rules(rules);
     }
-    let initial_frame = referee.frame();
+    let initial_frame = judge.referee().frame();
     let mut turns = Vec::new();
     let mut response_times = Vec::new();
     let mut interrupted = None;
     let mut late_calls = vec![0; seats.len()];
-    while let Some(request) = referee.next_request() {
+    while let Some(request) = judge.referee().next_request() {
         let player = request.player;
         let limit = (!options.no_timeout).then(|| scale(request.time_limit, options.time_scale));
         // One rule: the recorded time is the time judged, against the limit plus the margin.
         let judged = limit.map(|l| l.saturating_add(options.time_margin));
-        let report = seats[player].call(&request.lines, request.expected_lines, judged);
+        let position = matches!(seats[player], Seat::Human(_))
+            .then(|| judge.position())
+            .flatten();
+        let report = seats[player].call_on(&request, position, || judge.referee().frame(), judged);
         let time_us = report.elapsed.as_micros() as u64;
         let late = report.answer.is_ok()
             && seats[player].is_limited()
@@ -93,7 +144,7 @@ pub fn run_match(
         }
         response_times.push((player, time_us));
         let (output, verdict) =
-            settle_call(referee.as_mut(), &request, report.answer, report.partial);
+            settle_call(judge.referee(), &request, report.answer, report.partial);
         // A faulted player is never called again, so its process can go now.
         if verdict.is_fault() {
             seats[player].stop();
@@ -108,7 +159,7 @@ pub fn run_match(
             late: options.timings && late,
             stderr_after_answer: false,
             verdict,
-            frame: referee.frame(),
+            frame: judge.referee().frame(),
         });
     }
     for seat in &mut seats {
@@ -121,7 +172,7 @@ pub fn run_match(
         players,
         initial_frame,
         turns,
-        outcome: referee.outcome(),
+        outcome: judge.referee().outcome(),
     };
     MatchResult {
         replay,

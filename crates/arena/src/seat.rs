@@ -1,11 +1,13 @@
 //! One seat of a match: a built-in bot called in-process, or a bot process. Both read the same
 //! text and give the same kind of report, so the match loop does not care which it drives.
+//! A person's seat (`Seat::Human`) answers from the referee's position instead of the text, so
+//! only `run_table_match`, which holds that position, can call it.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use realm_core::referee::LineRules;
-use realm_core::{Bot, FaultKind, LinesInput};
+use realm_core::{Bot, Engine, FaultKind, LinesInput, Request};
 
 use crate::process::{BotProcess, CallReport};
 
@@ -17,6 +19,22 @@ pub enum Seat {
         pending: VecDeque<String>,
     },
     Process(Box<BotProcess>),
+    /// A person (in the browser): never timed; answers action by action on the position.
+    Human(Box<dyn HumanSeat>),
+}
+
+/// A seat whose answer is chosen among the legal actions of the referee's position (a person's
+/// seat in the browser) rather than written as text by a bot.
+pub trait HumanSeat: Send {
+    /// Answers one call. `position` is the referee's position, with `request.player` to move;
+    /// `frame` is the referee's frame, what the viewer draws. Blocks until the answer is chosen,
+    /// or returns the fault that ends the seat (a resignation, an abandoned page).
+    fn answer(
+        &mut self,
+        request: &Request,
+        position: Box<dyn Engine>,
+        frame: &serde_json::Value,
+    ) -> Result<Vec<String>, (FaultKind, String)>;
 }
 
 impl Seat {
@@ -47,6 +65,19 @@ impl Seat {
     ) -> CallReport {
         match self {
             Seat::Process(process) => process.call(lines, expected, limit),
+            Seat::Human(_) => CallReport {
+                answer: Err((
+                    FaultKind::Crashed,
+                    "a person's seat is played only in a match with the referee's position \
+                     (run_table_match)"
+                        .to_string(),
+                )),
+                partial: Vec::new(),
+                elapsed: Duration::ZERO,
+                stderr: String::new(),
+                stderr_after_previous_answer: false,
+                interrupted_by: None,
+            },
             Seat::Builtin { bot, pending } => {
                 let started = Instant::now();
                 let result = bot.play_turn(&mut LinesInput::new(lines));
@@ -79,6 +110,29 @@ impl Seat {
                     interrupted_by: None,
                 }
             }
+        }
+    }
+
+    /// Calls a person's seat on `position`; any other seat as `call` does.
+    pub fn call_on(
+        &mut self,
+        request: &Request,
+        position: Option<Box<dyn Engine>>,
+        frame: impl FnOnce() -> serde_json::Value,
+        limit: Option<Duration>,
+    ) -> CallReport {
+        let (Seat::Human(person), Some(position)) = (&mut *self, position) else {
+            return self.call(&request.lines, request.expected_lines, limit);
+        };
+        let started = Instant::now();
+        let answer = person.answer(request, position, &frame());
+        CallReport {
+            answer,
+            partial: Vec::new(),
+            elapsed: started.elapsed(),
+            stderr: String::new(),
+            stderr_after_previous_answer: false,
+            interrupted_by: None,
         }
     }
 

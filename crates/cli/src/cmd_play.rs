@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -13,6 +14,7 @@ use realm_core::{Replay, ReplayPlayer};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::human_play;
 use crate::options::{game, MatchFlags, TimeFlags};
 use realm_games::Catalog;
 
@@ -20,7 +22,8 @@ use realm_games::Catalog;
 pub struct PlayArgs {
     /// The game, e.g. kingdomino (see `realm games`)
     pub game: String,
-    /// The bots, one per seat in seat order: `builtin:NAME` or a shell command
+    /// The bots, one per seat in seat order: `builtin:NAME`, a shell command, or `human`: you,
+    /// in the browser (realm serves the match on 127.0.0.1 and prints its URL)
     #[arg(required = true, num_args = 1..)]
     pub bots: Vec<String>,
     /// Seats to fill (default: one per bot); fewer bots than seats are repeated in order
@@ -50,6 +53,13 @@ pub struct PlayArgs {
     /// replay unless --replay is given (league runs play thousands of games)
     #[arg(long)]
     pub json: bool,
+    /// With a `human` seat: the port on 127.0.0.1 of the match's page (default: a free one)
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// With a `human` seat: resign for the person when the match's page has been closed for
+    /// SECS seconds
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    pub abandon_after: u64,
 }
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
@@ -61,15 +71,22 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     if let Some(path) = &args.replay {
         check_named_replay_path(path)?;
     }
-    let (seats, players) = start_bots(&spec, &bots)?;
     install_interrupt_handler();
-    let result = run_match(&spec, players, referee, seats, options);
-    stop_if_interrupted();
-    let destination = replay_destination(args.replay.as_deref(), !args.json, &result.replay);
-    if let Some((path, destination)) = &destination {
-        write_replay(path, &result.replay, *destination)?;
-    }
-    let path = destination.map(|(path, _)| path);
+    let mut page = None;
+    let (result, path) = if bots.iter().any(|b| human_play::is_human(b)) {
+        let (result, path, served) = play_with_person(&args, &spec, &bots, options)?;
+        page = Some(served);
+        (result, path)
+    } else {
+        let (seats, players) = start_bots(&spec, &bots)?;
+        let result = run_match(&spec, players, referee, seats, options);
+        stop_if_interrupted();
+        let destination = replay_destination(args.replay.as_deref(), !args.json, &result.replay);
+        if let Some((path, destination)) = &destination {
+            write_replay(path, &result.replay, *destination)?;
+        }
+        (result, destination.map(|(path, _)| path))
+    };
     if args.json {
         let psyleague = psyleague_result(&result.replay);
         for why in &psyleague.dropped {
@@ -79,10 +96,64 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     } else {
         crate::write_stdout(format_args!("{}", summary(&result.replay, path.as_deref())))?;
     }
+    if let Some((played, server)) = page {
+        if played.watched() {
+            errln!("the match is over; its page is served until it is closed");
+        }
+        played.wait_while_watched();
+        server.shutdown();
+    }
     match path {
         Some(path) if args.view => crate::cmd_serve::view(&path, None),
         _ => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// A match's page and the server that serves it.
+type ServedPage = (Arc<realm_viewer::PlayMatch>, realm_viewer::RunningServer);
+
+/// Serves the match on 127.0.0.1 for the person's seat(s), prints its URL at once, plays it, and
+/// returns the page and its server, to be kept until the page is closed.
+fn play_with_person(
+    args: &PlayArgs,
+    spec: &realm_core::MatchSpec,
+    bots: &[String],
+    options: realm_arena::MatchOptions,
+) -> Result<(realm_arena::MatchResult, Option<PathBuf>, ServedPage)> {
+    let path = match &args.replay {
+        Some(path) => Some((path.clone(), Destination::Named)),
+        None if !args.json => Some((default_replay_path_of(spec), Destination::Default)),
+        None => None,
+    };
+    let folder = path
+        .as_ref()
+        .and_then(|(p, _)| p.parent())
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let abandon_after = std::time::Duration::from_secs(args.abandon_after.max(1));
+    let hall = realm_viewer::PlayHall::new(None, abandon_after);
+    let prepared = human_play::prepare(spec, bots, &hall)?;
+    let mut config = realm_viewer::ServerConfig::folder(folder);
+    config.port = args.port;
+    config.play = Some(hall);
+    let server = realm_viewer::start(config)?;
+    let url = format!("{}{}", server.base_url(), prepared.played.page_path());
+    let note = format!(
+        "play in the browser: {url}\n(a page closed for {} s resigns; Ctrl-C ends the match)",
+        abandon_after.as_secs()
+    );
+    // stdout stays one JSON line with --json.
+    if args.json {
+        errln!("{note}");
+    } else {
+        outln!("{note}")?;
+    }
+    human_play::open_browser(&url);
+    let played = prepared.played.clone();
+    let href = path.as_ref().and_then(|(p, _)| human_play::replay_href(p));
+    let result = prepared.play(options, path.as_ref().map(|(p, d)| (p.as_path(), *d)), href)?;
+    stop_if_interrupted();
+    Ok((result, path.map(|(p, _)| p), (played, server)))
 }
 
 /// The bot of each seat: the bots as given, repeated in order when `players` asks for more.
@@ -112,15 +183,19 @@ pub fn start_bots(
         &entrants.iter().collect::<Vec<_>>(),
         OutputLimits::default(),
     )?;
-    let players = entrants
+    Ok((seats, replay_players(&entrants, labels)))
+}
+
+/// The players a replay names: each entrant's label and command as given.
+pub fn replay_players(entrants: &[Entrant], labels: Vec<String>) -> Vec<ReplayPlayer> {
+    entrants
         .iter()
         .zip(labels)
         .map(|(e, name)| ReplayPlayer {
             name,
             command: e.command(),
         })
-        .collect();
-    Ok((seats, players))
+        .collect()
 }
 
 /// The bots of the command line; an empty one is a usage error.
@@ -131,16 +206,22 @@ pub fn entrants_from_args(bots: &[String]) -> Result<Vec<Entrant>> {
 }
 
 pub fn default_replay_path(replay: &Replay) -> PathBuf {
-    let variant = replay
-        .spec
+    default_replay_path_of(&replay.spec)
+}
+
+/// `replays/GAME[-VARIANT]-SEED.json`.
+fn default_replay_path_of(spec: &realm_core::MatchSpec) -> PathBuf {
+    PathBuf::from("replays").join(default_replay_name(spec))
+}
+
+/// `GAME[-VARIANT]-SEED.json`.
+pub fn default_replay_name(spec: &realm_core::MatchSpec) -> String {
+    let variant = spec
         .variant
         .as_deref()
         .map(|v| format!("-{v}"))
         .unwrap_or_default();
-    PathBuf::from("replays").join(format!(
-        "{}{variant}-{}.json",
-        replay.spec.game, replay.spec.seed
-    ))
+    format!("{}{variant}-{}.json", spec.game, spec.seed)
 }
 
 /// Where a file realm writes goes: a path the user named, whose directory must exist (realm

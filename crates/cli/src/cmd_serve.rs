@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// taken, which realm says; a fixed port keeps `#step=N` links working across restarts]
     #[arg(long)]
     port: Option<u16>,
+    /// Let the Play page name a command as the opponent (otherwise built-in bots only: anyone
+    /// who can reach 127.0.0.1 could run programs as you through the form)
+    #[arg(long)]
+    play_commands: bool,
 }
 
 /// `realm serve`'s port unless `--port` says otherwise: fixed, so links survive a restart;
@@ -44,6 +48,14 @@ pub fn run_serve(args: ServeArgs) -> Result<ExitCode> {
     let mut config = ServerConfig::folder(&args.replays);
     config.port = Some(args.port.unwrap_or(DEFAULT_PORT));
     config.fall_back_to_free_port = args.port.is_none();
+    let starter = crate::human_play::FormStarter {
+        replays_dir: args.replays.clone(),
+        commands_allowed: args.play_commands,
+    };
+    config.play = Some(realm_viewer::PlayHall::new(
+        Some(Box::new(starter)),
+        PLAY_ABANDON_AFTER,
+    ));
     config.runs = match &args.db {
         Some(db) if !db.exists() => bail!("no results store at {}", db.display()),
         Some(db) => Some(store_runs(db)?),
@@ -56,6 +68,9 @@ pub fn run_serve(args: ServeArgs) -> Result<ExitCode> {
     };
     serve(config)
 }
+
+/// How long a Play page may be closed before its seat resigns.
+const PLAY_ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The store `realm serve` shows when `--db` is not given.
 const DEFAULT_DB: &str = "realm.sqlite";
@@ -105,6 +120,7 @@ fn newer_format_version(replay: &Path) -> Option<u32> {
 }
 
 fn serve(config: ServerConfig) -> Result<ExitCode> {
+    let play = config.play.is_some();
     // SIGINT, SIGTERM and SIGHUP end the server as they end a match. A handler of its own, since
     // the disposition realm inherits may be "ignore": a script's background job ignores SIGINT.
     crate::cmd_play::install_interrupt_handler();
@@ -116,6 +132,9 @@ fn serve(config: ServerConfig) -> Result<ExitCode> {
         );
     }
     outln!("realm viewer: {}  (Ctrl-C to stop)", server.url())?;
+    if play {
+        outln!("play against a bot: {}play", server.base_url())?;
+    }
     server.join();
     Ok(ExitCode::SUCCESS)
 }

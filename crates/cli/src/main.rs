@@ -33,6 +33,7 @@ mod cmd_report;
 mod cmd_score;
 mod cmd_serve;
 mod completeness;
+mod human_play;
 mod live;
 mod options;
 mod runs_source;

@@ -27,6 +27,18 @@ pub struct Request {
     /// The request target as sent (path and query).
     pub target: String,
     pub host: Option<String>,
+    /// Every header field, names in lower case.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Request {
+    /// The first field called `name` (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// A response before it is written.
@@ -179,10 +191,19 @@ fn read_head(stream: &mut TcpStream) -> Head {
                     .iter()
                     .find(|h| h.name.eq_ignore_ascii_case("host"))
                     .map(|h| String::from_utf8_lossy(h.value).into_owned());
+                let headers = request
+                    .headers
+                    .iter()
+                    .map(|h| {
+                        let value = String::from_utf8_lossy(h.value).into_owned();
+                        (h.name.to_ascii_lowercase(), value)
+                    })
+                    .collect();
                 return Head::Request(Request {
                     method: request.method.unwrap_or("").to_string(),
                     target: request.path.unwrap_or("/").to_string(),
                     host,
+                    headers,
                 });
             }
             Ok(httparse::Status::Partial) => {}
@@ -226,8 +247,10 @@ fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
+        409 => "Conflict",
         431 => "Request Header Fields Too Large",
         503 => "Service Unavailable",
         _ => "Internal Server Error",

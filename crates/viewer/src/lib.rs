@@ -8,7 +8,9 @@
 //!
 //! **Boundary**: the server answers only GET and HEAD, serves only its embedded assets and
 //! `.json` files inside the configured replay folder (or the one file given to `realm view`, or
-//! files a `RunSource` names), and answers anything else with 404. It never writes.
+//! files a `RunSource` names), and answers anything else with 404. It never writes. The one
+//! exception is `/play` when `ServerConfig::play` is set: POSTs that carry a match's token play
+//! a person's seat (`play`), never touching a file.
 //! It does not print: the binary prints `RunningServer::url`.
 //!
 //! ```no_run
@@ -22,6 +24,7 @@ mod html;
 mod http;
 mod listing;
 mod path;
+pub mod play;
 mod routes;
 mod runs;
 
@@ -31,6 +34,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 pub use listing::{ReplayEntry, ReplaySummary};
+pub use play::{MatchInfo, MatchStarter, PlayHall, PlayMatch};
 pub use runs::{
     replay_neighbours_in, BotDetails, LeaderRow, MatchFilter, MatchRow, PairRecord, ResultFilter,
     RunDetail, RunSource, RunSummary, SeatRecord, SeatResult, SourceError,
@@ -52,6 +56,8 @@ pub struct ServerConfig {
     pub single_replay: Option<PathBuf>,
     /// The results store behind the runs pages; without it those pages are 404.
     pub runs: Option<Box<dyn RunSource>>,
+    /// Matches with a person's seat (`/play/...`); without it those pages are 404.
+    pub play: Option<Arc<PlayHall>>,
 }
 
 impl ServerConfig {
@@ -63,6 +69,7 @@ impl ServerConfig {
             fall_back_to_free_port: false,
             single_replay: None,
             runs: None,
+            play: None,
         }
     }
 
@@ -75,6 +82,7 @@ impl ServerConfig {
             fall_back_to_free_port: false,
             single_replay: Some(replay),
             runs: None,
+            play: None,
         }
     }
 }
@@ -185,17 +193,21 @@ pub fn start(config: ServerConfig) -> Result<RunningServer, ViewerError> {
         Err(e) => return Err(bind_error(e)),
     };
     let port = listener.local_addr().map_err(bind_error)?.port();
+    let has_runs = config.runs.is_some();
     let site = Site {
         replays,
         runs: config.runs,
         cache: listing::SummaryCache::default(),
     };
+    let hall = config.play;
     let stop = Arc::new(AtomicBool::new(false));
     let handler: Arc<http::Handler> = Arc::new(move |request: &http::Request| {
-        let reply = if host_allowed(request.host.as_deref()) {
-            site.handle(&request.method, &request.target)
-        } else {
+        let reply = if !host_allowed(request.host.as_deref()) {
             site.handle("GET", "/-/wrong-host")
+        } else if let Some(reply) = play_reply(hall.as_ref(), request, has_runs) {
+            reply
+        } else {
+            site.handle(&request.method, &request.target)
         };
         to_answer(reply)
     });
@@ -208,6 +220,44 @@ pub fn start(config: ServerConfig) -> Result<RunningServer, ViewerError> {
         acceptor,
         live,
     })
+}
+
+/// The answer of a `/play` request when this server plays matches. A request from a page of
+/// another origin (its `Origin` field is not loopback) is refused.
+fn play_reply(
+    hall: Option<&Arc<PlayHall>>,
+    request: &http::Request,
+    has_runs: bool,
+) -> Option<routes::Reply> {
+    let hall = hall?;
+    let (path, query) = request
+        .target
+        .split_once('?')
+        .unwrap_or((&request.target, ""));
+    let rest = path.strip_prefix("/play")?;
+    if !(rest.is_empty() || rest.starts_with('/')) {
+        return None;
+    }
+    let foreign = request
+        .header("origin")
+        .is_some_and(|origin| !host_allowed(origin.split("://").nth(1)));
+    if foreign {
+        return Some(routes::Reply::html(
+            403,
+            html::error_page(403, "another site's page cannot play here", has_runs),
+        ));
+    }
+    Some(play::handle(
+        hall,
+        &play::PlayRequest {
+            method: &request.method,
+            rest,
+            query,
+            token: request.header(play::TOKEN_HEADER),
+            from_script: request.header("x-realm-play") == Some("1"),
+            has_runs,
+        },
+    ))
 }
 
 /// Only loopback host names: a web page that rebinds its own domain to 127.0.0.1 would send

@@ -12,6 +12,9 @@
 //! | `/assets/<name>` | embedded CSS, JS and renderers |
 //! | `/runs`, `/runs/<id>`, `/runs/<id>/matches?filters&page=N`, `/runs/<id>/matches/<m>` | runs pages |
 //! | `/api/runs`, `/api/runs/<id>`, `/api/runs/<id>/matches?filters`, `/api/runs/<id>/matches/<m>/replay` | the same as JSON |
+//!
+//! `/play...` (a person's seat; GET and POST) is answered by `play::handle` when the server
+//! plays matches.
 
 use std::path::{Path, PathBuf};
 
@@ -38,7 +41,7 @@ const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
 
 impl Reply {
-    fn html(status: u16, page: String) -> Reply {
+    pub(crate) fn html(status: u16, page: String) -> Reply {
         Reply {
             status,
             content_type: HTML,
@@ -58,7 +61,7 @@ impl Reply {
         }
     }
 
-    fn json<T: Serialize>(value: &T) -> Reply {
+    pub(crate) fn json<T: Serialize>(value: &T) -> Reply {
         match serde_json::to_vec(value) {
             Ok(body) => Reply::json_bytes(body),
             Err(e) => Reply::html(500, html::error_page(500, &e.to_string(), false)),
