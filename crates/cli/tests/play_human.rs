@@ -206,3 +206,39 @@ fn resigning_ends_the_match_with_the_person_at_fault() {
     );
     assert_eq!(replay.outcome.ranks, [1, 2]);
 }
+
+#[test]
+fn a_page_that_stops_asking_resigns_after_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = serve(
+        dir.path(),
+        &[
+            "play",
+            "kingdomino",
+            "human",
+            "builtin:random",
+            "--seed",
+            "3",
+            "--replay",
+            "r.json",
+            "--abandon-after",
+            "1",
+        ],
+    );
+    let state = served.next_call();
+    assert_eq!(state["abandon_after_s"], 1, "the page says the timeout");
+    // The page asks no more: the seat resigns,
+    // the bots finish the match and realm exits on its own.
+    let mut served = served;
+    let status = served.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let replay: Replay =
+        serde_json::from_slice(&std::fs::read(dir.path().join("r.json")).unwrap()).unwrap();
+    let fault = replay.outcome.faults[0]
+        .as_ref()
+        .expect("the person's fault");
+    assert_eq!(
+        fault.detail,
+        "the page was closed for more than 1 s: resigned"
+    );
+}
