@@ -242,3 +242,63 @@ fn a_page_that_stops_asking_resigns_after_the_timeout() {
         "the page was closed for more than 1 s: resigned"
     );
 }
+
+#[test]
+fn ice_and_fire_publishes_gold_and_income_after_the_commands_chosen_so_far() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = serve(
+        dir.path(),
+        &[
+            "play",
+            "ice-and-fire",
+            "human",
+            "builtin:greedy",
+            "--seed",
+            "8",
+        ],
+    );
+    let state = served.next_call();
+    assert_eq!(state["status"], "waiting");
+    let gold_before = state["view"]["gold"][0].as_i64().expect("the view's gold");
+    assert_eq!(state["view"]["gold"], state["frame"]["gold"]);
+    assert!(
+        state["view"].get("messages").is_none(),
+        "only the referee's"
+    );
+    let train = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["text"].as_str().unwrap().starts_with("TRAIN 1 "))
+        .expect("a level-1 unit can be trained at the start");
+    let (status, after) = served.act(train["id"].as_u64().unwrap(), Some(&served.token));
+    assert_eq!(status, 200);
+    // A level-1 unit costs 10 gold (RULES.md), taken in the pending position; its new cell
+    // adds 1 of income and its upkeep takes 1.
+    assert_eq!(after["view"]["gold"][0].as_i64(), Some(gold_before - 10));
+    assert_eq!(after["view"]["income"], state["view"]["income"]);
+    assert_eq!(after["view"]["units"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        after["frame"], state["frame"],
+        "the referee's frame is unchanged"
+    );
+}
+
+#[test]
+fn games_without_a_view_publish_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = serve(
+        dir.path(),
+        &[
+            "play",
+            "kingdomino",
+            "human",
+            "builtin:greedy",
+            "--seed",
+            "4",
+        ],
+    );
+    let state = served.next_call();
+    assert_eq!(state["status"], "waiting");
+    assert_eq!(state["view"], Value::Null);
+}

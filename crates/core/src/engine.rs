@@ -74,6 +74,11 @@ pub trait Codec: 'static {
     fn answer_lines(texts: &[String]) -> Vec<String> {
         texts.to_vec()
     }
+    /// The position as the game's viewer draws it, for a person building an answer action by
+    /// action (keys of the referee's frame it updates; `None`: the game offers none).
+    fn view(_state: &Self::S) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// A position of any game.
@@ -101,6 +106,8 @@ pub trait Engine: Send + Sync {
     /// 1 at each legal id of the player to move, 0 elsewhere (`mask.len() == n_actions`).
     fn fill_mask(&self, mask: &mut [u8]);
     fn reshuffle_hidden(&mut self, seed: u64);
+    /// The codec's `view` of this position.
+    fn view(&self) -> Option<serde_json::Value>;
 }
 
 /// A game's state with its codec.
@@ -219,6 +226,10 @@ impl<C: Codec> Engine for Wrapped<C> {
 
     fn reshuffle_hidden(&mut self, seed: u64) {
         C::reshuffle_hidden(&mut self.state, seed);
+    }
+
+    fn view(&self) -> Option<serde_json::Value> {
+        C::view(&self.state)
     }
 }
 

@@ -160,6 +160,15 @@ impl Codec for IceAndFireCodec {
         *action == Action::End
     }
 
+    /// The viewer's frame of the position (gold, income, units and buildings after the commands
+    /// chosen so far), without `messages`, which only the referee knows.
+    fn view(state: &GameState) -> Option<serde_json::Value> {
+        let mut frame =
+            crate::view::frame(state, state.turn(), state.player(), &Default::default());
+        frame.as_object_mut()?.remove("messages");
+        Some(frame)
+    }
+
     fn answer_lines(texts: &[String]) -> Vec<String> {
         vec![texts.join(";")]
     }

@@ -4,7 +4,8 @@
 //!
 //! The match runs on a thread of its own (the CLI's); when the person's seat is to answer, that
 //! thread calls `PlayMatch::ask`, which publishes the call (its input lines, the referee's frame,
-//! the legal actions as `{id, text}` from the position) and blocks until the page has chosen the
+//! the legal actions as `{id, text}` from the position, and its `view`: the game's frame keys
+//! for the position after the actions chosen so far, when the game's codec draws one) and blocks until the page has chosen the
 //! actions of one answer: they are applied one by one to a copy of the position until one closes
 //! the answer, and the position's `answer_lines` are what the referee then judges. Nothing here
 //! knows a game's rules: legality is the position's (the referee's own state).
@@ -343,6 +344,9 @@ impl PlayMatch {
             None if desk.ending.is_some() => ("over", Value::Null, Vec::new(), Vec::new()),
             None => ("thinking", Value::Null, Vec::new(), Vec::new()),
         };
+        // What the position looks like after the actions chosen so far (Ice and Fire: gold,
+        // income and units as the commands change them), drawn over the referee's frame.
+        let view = desk.waiting.as_ref().and_then(|w| w.engine.view());
         json!({
             "version": desk.version,
             "match": self.id,
@@ -354,6 +358,7 @@ impl PlayMatch {
             "frame": desk.frame,
             "legal": legal,
             "chosen": chosen,
+            "view": view,
             "resigned": desk.resigned,
             "outcome": desk.ending.as_ref().map(|e| &e.outcome),
             "replay": desk.ending.as_ref().and_then(|e| e.replay.clone()),
