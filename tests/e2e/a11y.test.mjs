@@ -27,7 +27,7 @@ const shots = path.join(here, "screenshots");
 mkdirSync(shots, { recursive: true });
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const REAL = ["real-kingdomino.json", "real-kingdomino-4p.json", "real-blocking-3p.json", "real-ice-and-fire.json",
-  "real-carcassonne-3p.json", "real-kingdom-builder.json", "debug-kingdomino-3p.json"];
+  "real-carcassonne-3p.json", "real-kingdom-builder.json", "real-kingdom-builder-3p.json", "debug-kingdomino-3p.json"];
 const load = (name) => JSON.parse(readFileSync(path.join(replayDir, name), "utf8"));
 // The README's own tuning workflow: names longer than any label, two of them sharing a long prefix.
 const LONG = ["builtin:mcts:ms=20,c=0.7,iters=5000,prior=0.25,rollout=greedy#1", "builtin:mcts:ms=20,c=0.7,iters=5000,prior=0.25,rollout=greedy#2"];
@@ -278,9 +278,10 @@ async function checkColourBlindness(page, base) {
     ["kingdomino", kingdomino, 1],
     ["carcassonne", load("real-carcassonne-3p.json").turns.at(-1).frame, 3],
     ["kingdom-builder", load("real-kingdom-builder.json").initial_frame, 4],
+    ["kingdom-builder", load("real-kingdom-builder-3p.json").turns.at(-1).frame, 3, "kingdom-builder match"],
   ];
   const failures = [];
-  for (const [game, frame, n] of boards) {
+  for (const [game, frame, n, label = game] of boards) {
     const drawn = await page.evaluate(async ([game, frame, n]) => {
       const mod = await import(`/assets/renderers/${game}.js`);
       const names = Array.from({ length: n }, (_, i) => `p${i}`);
@@ -299,8 +300,9 @@ async function checkColourBlindness(page, base) {
     }, [game, frame, n]);
     const names = drawn.map((k) => k.name);
     const expected = { kingdomino: ["corn field", "forest", "grassland", "lake", "wetland", "mine"],
-      carcassonne: ["field", "castle", "road", "man-0", "man-1", "man-2"], "kingdom-builder": ["plain", "water", "mountain", "town", "castle"] }[game];
-    for (const k of expected) if (!names.includes(k)) failures.push(`${game}: no ${k} drawn with data-kind`);
+      carcassonne: ["field", "castle", "road", "man-0", "man-1", "man-2"], "kingdom-builder": ["plain", "water", "mountain", "town", "castle"],
+      "kingdom-builder match": ["grass", "canyon", "desert", "flower", "forest", "water", "mountain", "location", "castle"] }[label];
+    for (const k of expected) if (!names.includes(k)) failures.push(`${label}: no ${k} drawn with data-kind`);
     for (const k of drawn) {
       if (k.fills.length !== 1) failures.push(`${game}: ${k.name} drawn in ${k.fills}`);
       if (k.cue && k.cued < k.count) failures.push(`${game}: ${k.cued} of ${k.count} ${k.name} regions carry their cue`);
@@ -314,7 +316,7 @@ async function checkColourBlindness(page, base) {
   }
   if (failures.length) console.error(failures.join("\n"));
   assert.deepEqual(failures, [], "colour-blind readers tell every drawn kind apart");
-  console.log("ok   colour blindness: Kingdomino's, Carcassonne's and Kingdom Builder's kinds apart under 4 visions or by a second cue");
+  console.log("ok   colour blindness: Kingdomino's, Carcassonne's and Kingdom Builder's (scored board and match) kinds apart under 4 visions or by a second cue");
 }
 
 // Item 16: at 400 px nothing makes the page scroll sideways (tables scroll in their own box)

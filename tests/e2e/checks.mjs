@@ -120,6 +120,20 @@ export function expectedCounts(game, f, nPlayers, variant, initial = {}) {
       out["[data-cell]"] = toks.length;
       seats.forEach((p) => (out[`[data-settlement][data-player="${p}"]`] = toks.filter((t) => t === String(p + 1)).length));
       out['[data-token="C"]'] = toks.filter((t) => t === "C").length;
+      if (Array.isArray(f.map)) {
+        // A match frame: every location hex with its tiles left, each seat's tiles listed, and
+        // the cells the last turn's commands name outlined (MOVE names two).
+        out["[data-location]"] = (f.locations ?? []).length;
+        out["[data-tile-left]"] = (f.locations ?? []).reduce((sum, l) => sum + l.left, 0);
+        seats.forEach((p) => (out[`[data-seat-tiles="${p}"][data-count="${(f.tiles?.[p] ?? []).length}"]`] = 1));
+        const cells = (f.last?.commands ?? []).flatMap((c) => {
+          const words = c.trim().split(/\s+/);
+          const n = words.slice(words[0].toUpperCase() === "BUILD" ? 1 : 2);
+          return n.length === 4 ? [`${n[0]} ${n[1]}`, `${n[2]} ${n[3]}`] : [`${n[0]} ${n[1]}`];
+        });
+        out["[data-last]"] = new Set(cells).size;
+        out["[data-card]"] = typeof f.mover === "number" && f.card?.[f.mover] ? 1 : 0;
+      }
       break;
     }
     default:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The viewer's browser tests: real replays of every game, played (or, for Kingdom Builder,
-# scored) now by the realm binary and served by `realm serve`, then the runs pages of a
+# The viewer's browser tests: real replays of every game, played (and, for Kingdom Builder,
+# also a scored board) now by the realm binary and served by `realm serve`, then the runs pages of a
 # results store.
 # Needs /usr/bin/chromium; installs playwright-core from npm.
 set -euo pipefail
@@ -21,6 +21,9 @@ play blocking builtin:greedy builtin:random builtin:greedy --seed 5 --replay "$r
 play blocking builtin:greedy builtin:random --variant duo --seed 18446744073709551557 --replay "$replays/real-blocking-duo.json"
 play ice-and-fire builtin:greedy builtin:random --seed 7 --replay "$replays/real-ice-and-fire.json"
 play carcassonne builtin:greedy builtin:random builtin:greedy --seed 8 --replay "$replays/real-carcassonne-3p.json"
+# The full game of Kingdom Builder (a match, not a scored board); a fixed search budget keeps
+# the replay the same on any machine.
+play kingdom-builder builtin:mcts:iters=40 builtin:greedy builtin:random --seed 6 --replay "$replays/real-kingdom-builder-3p.json"
 # A match to debug: seat 1 writes every answer to stderr too ("said ..."), seat 2 writes to
 # stderr and faults at once (a PICK of no tile); the 2-player seed 3 above has two warnings.
 chatty="$realm bot kingdomino greedy --seed 5 | while IFS= read -r l; do echo \"said \$l\" >&2; echo \"\$l\"; done"
