@@ -52,6 +52,22 @@ pub fn layout(title: &str, body: &str, has_runs: bool) -> String {
     )
 }
 
+/// The header's link to the Play page, added to every page of a server that plays matches
+/// from a form (`realm serve`), after the Replays link.
+pub fn with_play_link(page: Vec<u8>) -> Vec<u8> {
+    const REPLAYS: &str = r#"<nav><a href="/">Replays</a>"#;
+    match String::from_utf8(page) {
+        Ok(text) => text
+            .replacen(
+                REPLAYS,
+                &format!(r#"{REPLAYS}<a href="/play" id="nav-play">Play</a>"#),
+                1,
+            )
+            .into_bytes(),
+        Err(e) => e.into_bytes(),
+    }
+}
+
 /// The replay page: a shell the script fills from `src` (a JSON URL built by the server),
 /// under `nav` (server-built links, e.g. back to the match's run; may be empty).
 pub fn replay_page(title: &str, src: &str, nav: &str, has_runs: bool) -> String {

@@ -200,15 +200,19 @@ pub fn start(config: ServerConfig) -> Result<RunningServer, ViewerError> {
         cache: listing::SummaryCache::default(),
     };
     let hall = config.play;
+    let play_form = hall.as_ref().is_some_and(|h| h.has_form());
     let stop = Arc::new(AtomicBool::new(false));
     let handler: Arc<http::Handler> = Arc::new(move |request: &http::Request| {
-        let reply = if !host_allowed(request.host.as_deref()) {
+        let mut reply = if !host_allowed(request.host.as_deref()) {
             site.handle("GET", "/-/wrong-host")
         } else if let Some(reply) = play_reply(hall.as_ref(), request, has_runs) {
             reply
         } else {
             site.handle(&request.method, &request.target)
         };
+        if play_form && reply.content_type.starts_with("text/html") {
+            reply.body = html::with_play_link(reply.body);
+        }
         to_answer(reply)
     });
     let (acceptor, live) = http::spawn_acceptor(listener, stop.clone(), handler);

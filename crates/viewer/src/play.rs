@@ -86,6 +86,11 @@ impl PlayHall {
         })
     }
 
+    /// Whether this server has the Play page (a form that starts matches).
+    pub fn has_form(&self) -> bool {
+        self.starter.is_some()
+    }
+
     /// A new match for `info`, with a fresh token.
     pub fn open(&self, info: MatchInfo) -> Arc<PlayMatch> {
         let mut matches = lock(&self.matches);

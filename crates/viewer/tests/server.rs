@@ -917,3 +917,57 @@ fn idle_connections_beyond_the_cap_do_not_stall_other_clients() {
     drop(idle);
     server.shutdown();
 }
+
+/// A Play page that starts nothing (the CLI's starter knows the games).
+struct NoMatches;
+
+impl realm_viewer::MatchStarter for NoMatches {
+    fn catalog(&self) -> serde_json::Value {
+        serde_json::json!({"games": []})
+    }
+
+    fn start(
+        &self,
+        _form: &std::collections::BTreeMap<String, String>,
+        _hall: &Arc<realm_viewer::PlayHall>,
+    ) -> Result<Arc<realm_viewer::PlayMatch>, String> {
+        Err("no matches here".to_string())
+    }
+}
+
+#[test]
+fn the_header_links_to_the_play_page_only_when_the_server_has_one() {
+    let (_dir, root) = replay_tree();
+    let link = r#"<a href="/play" id="nav-play">Play</a>"#;
+    let plain = serve(&root);
+    assert!(!get(&plain, "/").body.contains(link));
+    let without_form = ServerConfig {
+        play: Some(realm_viewer::PlayHall::new(None, Duration::from_secs(60))),
+        ..ServerConfig::folder(&root)
+    };
+    let one_match = realm_viewer::start(without_form).unwrap();
+    assert!(
+        !get(&one_match, "/").body.contains(link),
+        "realm play: no form"
+    );
+    let with_form = ServerConfig {
+        play: Some(realm_viewer::PlayHall::new(
+            Some(Box::new(NoMatches)),
+            Duration::from_secs(60),
+        )),
+        ..ServerConfig::folder(&root)
+    };
+    let server = realm_viewer::start(with_form).unwrap();
+    for page in ["/", "/play", "/replay/ice-and-fire.json", "/no-such-page"] {
+        let reply = get(&server, page);
+        assert_eq!(
+            reply.body.matches(link).count(),
+            1,
+            "{page}: {}",
+            reply.status
+        );
+    }
+    assert!(!get(&server, "/api/replay/ice-and-fire.json")
+        .body
+        .contains(link));
+}
