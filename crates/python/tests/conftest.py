@@ -25,6 +25,7 @@ CONFIGS = catalog_configs() + [
     ("kingdomino", None, 3, 2),
     ("ice-and-fire", None, 2, 1),
     ("carcassonne", None, 4, 1),
+    ("kingdom-builder", None, 3, 1),
 ]
 
 

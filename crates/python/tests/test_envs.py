@@ -23,6 +23,8 @@ AEC_FACTORIES = [
     ("carcassonne_v0", envs.carcassonne_v0.env, {}),
     ("carcassonne_v0-3p", envs.carcassonne_v0.env, {"players": 3, "league": 2}),
     ("carcassonne_v0-raw", envs.carcassonne_v0.raw_env, {}),
+    ("kingdom_builder_v0", envs.kingdom_builder_v0.env, {}),
+    ("kingdom_builder_v0-4p-league1", envs.kingdom_builder_v0.env, {"players": 4, "league": 1}),
 ]
 
 
@@ -79,6 +81,7 @@ GYM_CASES = [
     ("blocking", {"variant": "classic", "players": 4, "opponent": "builtin:random"}),
     ("ice-and-fire", {"league": 2}),
     ("carcassonne", {"players": 2}),
+    ("kingdom-builder", {"players": 3, "opponent": "builtin:random"}),
 ]
 
 

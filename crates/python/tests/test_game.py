@@ -25,7 +25,7 @@ def play_random(game, rng, max_actions=100_000):
 
 
 # The games with a hidden part (the order of the tiles not dealt or drawn yet).
-HIDDEN_INFORMATION = ("kingdomino", "carcassonne")
+HIDDEN_INFORMATION = ("kingdomino", "carcassonne", "kingdom-builder")
 
 
 def assert_same_observation(mine, theirs):
@@ -201,7 +201,7 @@ def test_observation_is_from_the_observers_point_of_view():
 
 def test_setup_errors_are_value_errors():
     with pytest.raises(ValueError, match="kingdom-builder"):
-        realm_engines.Game("kingdom-builder")
+        realm_engines.Game("kingdom-builder", players=5)
     with pytest.raises(ValueError) as unknown:
         realm_engines.Game("chess")
     # Every playable game is named (realm's catalog also knows games with scoring only).

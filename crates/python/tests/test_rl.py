@@ -92,6 +92,7 @@ FLAT_CASES = [
     ("blocking", {"variant": "duo", "seat": 1}),
     ("ice-and-fire", {"league": 1}),
     ("carcassonne", {"players": 3, "opponent": "builtin:random"}),
+    ("kingdom-builder", {"players": 2, "opponent": "builtin:random"}),
 ]
 
 

@@ -28,6 +28,7 @@ GYM_IDS = {
     "BlokusClassic-v0": dict(game="blocking", variant="classic"),
     "IceAndFire-v0": dict(game="ice-and-fire"),
     "Carcassonne-v0": dict(game="carcassonne"),
+    "KingdomBuilder-v0": dict(game="kingdom-builder"),
 }
 
 

@@ -10,7 +10,8 @@ PettingZoo: one module per environment, as PettingZoo's own are (``kingdomino_v0
 ``kingdomino_v0.raw_env``). No game here has a parallel form: PettingZoo's ``aec_to_parallel``
 needs every agent to act once per cycle in a fixed order, and realm's games are turn-based
 with changing orders (Kingdomino's picks, Blocking's skipped players, Ice and Fire's several
-commands per turn, Carcassonne's tile then man).
+commands per turn, Carcassonne's tile then man, Kingdom Builder's settlements and tiles until the
+end of the turn).
 
 Gymnasium: ``RealmGym`` (one seat against realm bots), registered as ``realm_engines/<Game>-v0``
 (``gym.make("realm_engines/Kingdomino-v0")``); ``flatten=True`` gives the flat observations
@@ -38,6 +39,7 @@ AEC_MODULES = (
     "blocking_classic_v0",
     "ice_and_fire_v0",
     "carcassonne_v0",
+    "kingdom_builder_v0",
 )
 
 __all__ = ["RealmAEC", "RealmGym", "observation_space", *AEC_MODULES]
@@ -331,5 +333,6 @@ from realm_engines.envs import (  # noqa: E402  (the modules use the classes abo
     blocking_v0,
     carcassonne_v0,
     ice_and_fire_v0,
+    kingdom_builder_v0,
     kingdomino_v0,
 )
