@@ -74,6 +74,16 @@ async function playByClicking(page, random, game) {
     const buttons = page.locator(".play-choice");
     const nMarks = await marks.count();
     const nButtons = await buttons.count();
+    if (game === "blocking" && before.steps === "1") {
+      // A shape is chosen: turn and flip it, then click where it is previewed (hints mark the
+      // cells its placements in that orientation cover), or start over if none is left.
+      for (let r = Math.floor(random() * 4); r > 0; r--) await page.keyboard.press(random() < 0.5 ? "r" : "f");
+      const n = await marks.count();
+      if (n === 0) await page.keyboard.press("Escape");
+      else await marks.nth(Math.floor(random() * n)).click({ force: true });
+      await waitForChange(page, before);
+      continue;
+    }
     assert.ok(nButtons > 0, "a waiting seat is offered choices");
     const wantsEnd = game === "ice-and-fire" && (commands >= 3 || random() < 0.3);
     const end = page.locator('.play-choice[data-step="WAIT"]');
@@ -92,6 +102,105 @@ async function playByClicking(page, random, game) {
     }
     await waitForChange(page, before);
   }
+}
+
+// The state as the page's server has it (the page's token, kept in the tab's session).
+const fetchState = (page) => page.evaluate(async () => {
+  const id = document.getElementById("play").dataset.match;
+  const token = sessionStorage.getItem(`realm-play-token-${id}`);
+  return (await fetch(`/play/${id}/state`, { headers: { "X-Realm-Token": token } })).json();
+});
+
+async function waitingState(page) {
+  await page.waitForFunction(() => document.getElementById("play").dataset.status === "waiting", null, { timeout: 120000 });
+  return fetchState(page);
+}
+
+const pageData = (page) => page.evaluate(() => ({ ...document.getElementById("play").dataset }));
+const markCoords = (page, kind) => page.$$eval(`[data-play-mark=${kind}]`, (ns) => ns.map((n) => n.dataset.markCoord).sort());
+
+// Ice and Fire: a TRAIN changes the gold shown at once; next turn, selecting the new unit
+// outlines exactly the cells its legal MOVEs reach, and clicking one offers that MOVE alone.
+async function iceAndFireChecks(page) {
+  let state = await waitingState(page);
+  const gold = Number(await page.getAttribute("#play-gold", "data-gold"));
+  assert.equal(gold, state.view.gold[0]);
+  let before = await pageData(page);
+  await page.click('.play-choice[data-step^="TRAIN 1 "]');
+  await waitForChange(page, before);
+  assert.equal(Number(await page.getAttribute("#play-gold", "data-gold")), gold - 10, "the gold shown drops by the unit's cost");
+  before = await pageData(page);
+  await page.click('.play-choice[data-step="WAIT"]');
+  await waitForChange(page, before);
+  state = await waitingState(page);
+  const moves = state.legal.map((a) => a.text.match(/^MOVE (\d+) (\d+) (\d+)$/)).filter(Boolean);
+  assert.ok(moves.length > 0, "the trained unit can move");
+  const unit = moves[0][1];
+  const targets = moves.filter((m) => m[1] === unit).map((m) => `${m[2]} ${m[3]}`).sort();
+  await page.click(`[data-unit="${unit}"][data-owner="0"]`);
+  assert.deepEqual(await markCoords(page, "target"), targets, "the highlighted cells are the unit's legal moves");
+  const [x, y] = targets[0].split(" ");
+  before = await pageData(page);
+  await page.click(`#play-board [data-coord="${x} ${y}"]`, { force: true });
+  const offered = await page.$$eval(".play-choice", (bs) => bs.map((b) => b.dataset.step));
+  assert.deepEqual(offered, [`MOVE ${unit} ${x} ${y}`], "clicking a target offers exactly that move");
+  await page.keyboard.press("Enter");
+  await waitForChange(page, before);
+  assert.ok((await fetchState(page)).chosen.includes(`MOVE ${unit} ${x} ${y}`));
+  console.log(`ok ice-and-fire: gold ${gold} -> ${gold - 10} after TRAIN; unit ${unit}'s targets ${targets.join(", ")}`);
+}
+
+// Blocking: the shape is picked from the drawn set, r turns it and f flips it (four turns and
+// two flips come back), the preview under the pointer is always a legal placement covering the
+// hovered cell (and shows nowhere else), and a click places the previewed piece.
+async function blockingChecks(page) {
+  const state = await waitingState(page);
+  const letters = new Set(state.legal.map((a) => a.text.split(" ")[2][0]));
+  const letter = ["F", "L", "O", "K"].find((l) => letters.has(l)) ?? [...letters][0];
+  await page.click(`[data-piece="${letter}"][data-player="0"]`);
+  await page.waitForFunction(() => document.getElementById("play").dataset.steps === "1");
+  assert.equal(await page.locator(`[data-play-picked][data-piece="${letter}"]`).count(), 1);
+  const orientation = async () => (await pageData(page)).orientation;
+  const start = await orientation();
+  await page.keyboard.press("r");
+  const turned = await orientation();
+  assert.notEqual(turned, start, "r turns the piece");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("r");
+  assert.equal(await orientation(), start, "four turns come back");
+  await page.keyboard.press("f");
+  const flipped = await orientation();
+  assert.ok(flipped !== start && flipped !== turned, "f flips the piece");
+  await page.keyboard.press("f");
+  assert.equal(await orientation(), start, "two flips come back");
+  const legal = new Set(state.legal.map((a) => a.text));
+  const size = state.frame.size ?? 14;
+  let shown = 0, empty = 0, last = null;
+  for (let y = 0; y < size; y += 1) {
+    for (let x = (y * 3) % 4; x < size; x += 4) {
+      await page.hover(`#play-board [data-coord="${x} ${y}"]`, { force: true });
+      const preview = await page.$eval("#play-board svg", (svg) => svg.dataset.preview);
+      const coords = await markCoords(page, "preview");
+      if (!preview) {
+        assert.deepEqual(coords, [], "no preview where nothing is legal");
+        empty++;
+        continue;
+      }
+      assert.ok(legal.has(preview), `the preview ${preview} is a legal placement`);
+      assert.equal(preview.split(" ")[2][0], letter);
+      assert.ok(coords.includes(`${x} ${y}`), "the preview covers the hovered cell");
+      shown++;
+      last = [x, y, preview];
+    }
+  }
+  assert.ok(shown > 0 && empty > 0, `previews at ${shown} cells, none at ${empty}`);
+  const [x, y, preview] = last;
+  const before = await pageData(page);
+  const sent = page.waitForRequest(/\/act\?id=/);
+  await page.click(`#play-board [data-coord="${x} ${y}"]`, { force: true });
+  const id = Number((await sent).url().match(/id=(\d+)/)[1]);
+  assert.equal(state.legal.find((a) => a.id === id)?.text, preview, "the click places the previewed piece");
+  await waitForChange(page, before);
+  console.log(`ok blocking: ${letter} picked, turned and flipped; previews at ${shown} sampled cells, none at ${empty}`);
 }
 
 function checkReplay(file, sent) {
@@ -117,6 +226,8 @@ async function playOne({ game, args, width, bots = 1 }, index) {
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= width + 1, `the page fits ${width} px (${wide})`);
     }
+    if (game === "ice-and-fire") await iceAndFireChecks(page);
+    if (game === "blocking" && args.includes("duo")) await blockingChecks(page);
     await playByClicking(page, rng(index + 1), game);
     await page.waitForSelector("#play-verdict");
     const replay = checkReplay(file, sent);
@@ -133,7 +244,9 @@ async function playPage() {
     await page.setViewportSize({ width: 1280, height: 800 });
     const base = served.url.match(/http:\/\/127\.0\.0\.1:\d+\//)[0];
     const sent = recordActions(page);
-    await page.goto(`${base}play`);
+    await page.goto(base);
+    await page.click("#nav-play");
+    await page.waitForURL(/\/play$/);
     await page.selectOption("#form-game", "kingdomino");
     await page.fill("#form-seed", "12");
     await page.click("#form-start");

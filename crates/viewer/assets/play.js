@@ -12,7 +12,13 @@
 //
 // Game-specific help lives in ./play/<slug>.js (optional): `steps(text)`, `cells(step)`,
 // `scope(svg, state)` (the part of the board that holds the person's cells), `label(step)`,
-// `panel(state)`; anything it leaves out falls back to the generic behaviour below.
+// `panel(state, ui)`, `keep(step, ui)` (a further filter of the choices, e.g. the selected
+// unit's moves), `click(nodes, coord, ui)` (a click the game handles itself: true if it did),
+// `keys` ({key: (ui) => handled}), `decorate(svg, ui)` (marks on the drawn frame),
+// `hoverPreview` (the preview follows the pointer: the first choice covering the hovered cell)
+// and `clickPlays` (a cell click plays that choice at once); anything it leaves out falls back
+// to the generic behaviour below. The frame drawn is the referee's with the state's `view` (the
+// position after the actions chosen so far, when the game has one) over it.
 
 import { h } from "./dom.js";
 import { playerPageColor } from "./svg.js";
@@ -31,6 +37,9 @@ const ui = {
   chosen: [],      // the steps chosen in the action being built
   cell: null,      // the board cell the choices are filtered by
   cursor: 0,       // the highlighted choice
+  selection: null, // what a game module selected (Ice and Fire: a unit), whose choices alone show
+  hover: null,     // the board cell under the pointer (games with `hoverPreview`)
+  frame: null,     // the frame drawn: the referee's, updated by the state's `view`
   hints: sessionStorage.getItem("realm-play-hints") === "1",
   busy: false,
   error: "",
@@ -91,7 +100,7 @@ let els = {};
 function build() {
   els = {
     status: h("p", { id: "play-status", class: "play-status", role: "status", "aria-live": "polite" }),
-    board: h("div", { id: "play-board", class: "board play-board", onclick: onBoardClick }),
+    board: h("div", { id: "play-board", class: "board play-board", onclick: onBoardClick, onmousemove: onBoardHover, onmouseleave: () => onBoardHover(null) }),
     panel: h("div", { id: "play-panel", class: "play-panel" }),
     chosen: h("ol", { id: "play-chosen", class: "play-chosen" }),
     filter: h("p", { id: "play-filter", class: "play-filter" }),
@@ -122,6 +131,7 @@ function build() {
 function show(state) {
   const sameCall = ui.state && state.call && ui.state.call && state.call.turn === ui.state.call.turn && state.call.player === ui.state.call.player && state.chosen.length === ui.state.chosen.length;
   ui.state = state;
+  ui.frame = state.view ? { ...state.frame, ...state.view } : state.frame;
   ui.error = "";
   if (!sameCall) clearChoice(false);
   draw();
@@ -131,10 +141,11 @@ function draw() {
   const state = ui.state;
   if (!state) return;
   const n = state.names.length;
-  const env = { nPlayers: n, names: state.names, spec: state.spec ?? {}, step: 0, call: null, prev: null, history: [state.frame], end: state.outcome?.end ?? null };
+  const env = { nPlayers: n, names: state.names, spec: state.spec ?? {}, step: 0, call: null, prev: null, history: [ui.frame], end: state.outcome?.end ?? null };
   let svg;
   try {
-    svg = ui.renderer.render(state.frame, env);
+    svg = ui.renderer.render(ui.frame, env);
+    ui.game.decorate?.(svg, ui);
   } catch (err) {
     svg = h("p", { class: "error" }, `The renderer failed: ${err.message}`);
   }
@@ -169,7 +180,7 @@ function drawStatus() {
 }
 
 function drawScores() {
-  const scores = ui.state?.frame?.scores;
+  const scores = ui.frame?.scores;
   els.scores.hidden = !(ui.hints && Array.isArray(scores));
   if (els.scores.hidden) return;
   els.scores.replaceChildren("Scores: ", ...scores.flatMap((s, p) => [
@@ -229,6 +240,7 @@ function choices() {
     byStep.get(step).push(a);
   }
   let list = [...byStep].map(([step, actions]) => ({ step, actions }));
+  if (ui.game.keep) list = list.filter((c) => ui.game.keep(c.step, ui));
   if (ui.cell !== null) list = list.filter((c) => stepCells(c.step).includes(ui.cell));
   return list;
 }
@@ -270,14 +282,14 @@ function clearChoice(redraw = true) {
   ui.chosen = [];
   ui.cell = null;
   ui.cursor = 0;
+  ui.selection = null;
   if (redraw && ui.state) draw();
 }
 
 // Plays the highlighted choice: a step that completes exactly one action sends it; otherwise the
 // step is kept and the next step is chosen.
 async function confirm() {
-  const list = choices();
-  const c = list[ui.cursor];
+  const c = current(choices());
   if (!c || ui.busy) return;
   const k = ui.chosen.length;
   const complete = c.actions.filter((a) => steps(a.text).length === k + 1);
@@ -324,19 +336,52 @@ function scope() {
   return ui.game.scope?.(svg, ui.state) ?? svg;
 }
 
-function onBoardClick(e) {
-  if (ui.state?.status !== "waiting") return;
+// The choice the preview shows and Enter plays: with `hoverPreview`, the first one covering the
+// hovered cell (none where nothing legal covers it); otherwise the highlighted one.
+function current(list) {
+  if (ui.game.hoverPreview && ui.cell === null && ui.chosen.length) {
+    return ui.hover === null ? undefined : list.find((c) => stepCells(c.step).includes(ui.hover));
+  }
+  return list[ui.cursor];
+}
+
+// The board cell (its `data-coord`) under a point, within the person's part of the board.
+function cellAt(nodes) {
   const root = scope();
-  const cell = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset?.coord !== undefined && root?.contains(n));
-  if (!cell) return;
-  const coord = cell.dataset.coord;
+  return nodes.find((n) => n.dataset?.coord !== undefined && root?.contains(n))?.dataset.coord ?? null;
+}
+
+function onBoardClick(e) {
+  if (ui.state?.status !== "waiting" || !token) return;
+  const nodes = document.elementsFromPoint(e.clientX, e.clientY);
+  const coord = cellAt(nodes);
+  if (ui.game.click?.(nodes, coord, ui)) {
+    ui.cursor = 0;
+    draw();
+    return;
+  }
+  if (coord === null) return;
   if (coord === ui.cell) {
     cycle(1);
     return;
   }
   ui.cell = coord;
   ui.cursor = 0;
+  if (ui.game.clickPlays && ui.chosen.length) {
+    // Plays the placement previewed there, if any; elsewhere the click does nothing.
+    if (choices().length) confirm();
+    else ui.cell = null;
+    return;
+  }
   draw();
+}
+
+function onBoardHover(e) {
+  if (!ui.game.hoverPreview) return;
+  const coord = e ? cellAt(document.elementsFromPoint(e.clientX, e.clientY)) : null;
+  if (coord === ui.hover) return;
+  ui.hover = coord;
+  drawBoardMarks();
 }
 
 // Outlines: with hints on, every cell a legal next step names; always, the highlighted choice's
@@ -354,6 +399,7 @@ function drawBoardMarks() {
     const r = n.cloneNode(false);
     for (const a of ["data-coord", "data-coord-name"]) r.removeAttribute(a);
     r.setAttribute("data-play-mark", kind);
+    r.setAttribute("data-mark-coord", coord);
     r.setAttribute("class", `play-mark play-mark-${kind}`);
     r.setAttribute("pointer-events", "none");
     n.parentNode.append(r);
@@ -367,8 +413,11 @@ function drawBoardMarks() {
     ui.cell = saved;
     for (const x of all) mark(x, "hint");
   }
-  const current = list[ui.cursor];
-  if (current) for (const x of ui.game.previewCells?.(current.step, ui.state) ?? stepCells(current.step)) mark(x, "preview");
+  // A selection (Ice and Fire: a unit) shows where its choices lead.
+  if (ui.selection !== null && ui.cell === null) for (const c of list) for (const x of stepCells(c.step)) mark(x, "target");
+  const shown = current(list);
+  if (shown) for (const x of ui.game.previewCells?.(shown.step, ui.state) ?? stepCells(shown.step)) mark(x, "preview");
+  root.dataset.preview = shown?.step ?? "";
   if (ui.cell !== null) mark(ui.cell, "cell");
 }
 
@@ -387,6 +436,13 @@ function onKey(e) {
   };
   // Enter on a focused button is the button's own click.
   if (e.key === "Enter" && e.target.closest?.("button, a")) return;
+  const own = ui.game.keys?.[e.key];
+  if (own && ui.state?.status === "waiting" && own(ui)) {
+    e.preventDefault();
+    ui.cursor = 0;
+    draw();
+    return;
+  }
   if (keys[e.key]) {
     e.preventDefault();
     keys[e.key]();

@@ -6,8 +6,9 @@
 import { el, svgRoot, text, playerColor, playerTextColor, seatLabels, arr, num, coordAttrs, gridAxes } from "../svg.js";
 
 // The drawings of the 21 shapes (crates/blocking/data/blocking_shapes.txt): rows top to bottom,
-// `#` a square. Frames name a player's remaining shapes by letter.
-const SHAPES = {
+// `#` a square. Frames name a player's remaining shapes by letter. The play page
+// (assets/play/blocking.js) imports them from here: one copy.
+export const SHAPES = {
   A: "#",
   B: "##",
   C: "###",
@@ -111,7 +112,7 @@ export function details(frame) {
 }
 
 // The squares of a shape's drawing as [x, y] pairs; none for an unknown letter.
-function squares(letter) {
+export function squares(letter) {
   return String(SHAPES[letter] ?? "").split(" ").flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y]] : [])));
 }
 
@@ -134,6 +135,10 @@ function pieceRows(letters) {
 // One remaining shape as small squares in its player's colour, named on hover.
 function miniShape(letter, x0, y0, p) {
   const g = el("g", { "data-piece": letter, "data-player": p }, [el("title", {}, [`shape ${letter}`])]);
+  // An invisible box over the whole shape, so a click between its squares still picks it.
+  const sq = squares(letter);
+  g.append(el("rect", { x: x0 - 1, y: y0 - 1, width: Math.max(1, ...sq.map(([x]) => x + 1)) * MINI + 1,
+    height: Math.max(1, ...sq.map(([, y]) => y + 1)) * MINI + 1, fill: "transparent", "data-hit": "" }));
   for (const [x, y] of squares(letter)) {
     g.append(el("rect", { x: x0 + x * MINI, y: y0 + y * MINI, width: MINI - 1, height: MINI - 1, fill: playerColor(p), "data-square": "" }));
   }
