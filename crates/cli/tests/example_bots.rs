@@ -79,3 +79,13 @@ fn the_carcassonne_example_plays_a_whole_game() {
         &["--league", "1"],
     ));
 }
+
+#[test]
+fn the_kingdom_builder_example_plays_a_whole_game() {
+    assert_played_cleanly(&play_example("kingdom-builder", "kingdom_builder.py", &[]));
+    assert_played_cleanly(&play_example(
+        "kingdom-builder",
+        "kingdom_builder.py",
+        &["--league", "1"],
+    ));
+}
