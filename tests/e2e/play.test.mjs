@@ -3,8 +3,9 @@
 // cells with the hints on, r to turn through the choices at a cell, Enter to play, buttons for
 // choices without a cell), then the replay must be a legal game (no fault, finished) whose
 // person's answers are exactly the actions clicked. One game runs in a 400-pixel-wide window
-// (nothing wider than the window), the others at 1280×800. The Play page of `realm serve`
-// starts a match from its form.
+// (nothing wider than the window), the others at 1280×800. Kingdom Builder's game is built
+// command by command and ends its turns with the "End the turn" button or e, on a map that
+// brings new cards mid-turn. The Play page of `realm serve` starts a match from its form.
 //
 // Usage: node play.test.mjs REALM_BINARY
 
@@ -20,6 +21,32 @@ if (!realm) {
   process.exit(2);
 }
 
+// Kingdom Builder's map (G5 letters) for the clicked game: canyon (C), desert (D) and flower
+// field (F) have two hexes each, so a build often empties its terrain and a new card comes
+// mid-turn (the same seat called again).
+const KB_MAP = [
+  "C G G G G G G T F F G T T W W W C G G G",
+  "G T G G G G T T T G G T T W T W W W W G",
+  "G T G G G G T T T T G G G K W W W W W W",
+  "G T G G G G T R T T G G G G G G G W W W",
+  "G R G W D D G G G T G G G G T T G G G G",
+  "G W W M T T G G G G G G G T T T T G O G",
+  "T W W M M T K G G G G G G G T T K G G M",
+  "W W W M T T G G G G G G G T T T T G G M",
+  "T W W W T T G G G G G G M G G G G G G M",
+  "W T W T T M M G G G G G M G G G G G G M",
+  "G T T T T T W W W W G G G G G T T M M M",
+  "G T M T T T W W W W G G G G G G G W W W",
+  "G G G M T W W G W W T T G M G G G W W W",
+  "G K M M T W G W W W T T M H G G W W W W",
+  "G G M M T G G W G T T T M T T G G W W G",
+  "G M T T T G G G T T T G T T T G G G G G",
+  "G G T T T M B G G T G G G G T T T G G G",
+  "G G T T M G G G G T G G G T K T T G G G",
+  "G G G G G M G G B T G G G G M T T G K G",
+  "G G G G G G G G T T G G M M T T G G G G",
+].join("/");
+
 const GAMES = [
   { game: "kingdomino", args: ["--seed", "3"], width: 400 },
   { game: "kingdomino", args: ["--variant", "duel", "--seed", "4"] },
@@ -28,6 +55,7 @@ const GAMES = [
   { game: "blocking", args: ["--seed", "7"], bots: 2 },
   { game: "ice-and-fire", args: ["--seed", "8"] },
   { game: "carcassonne", args: ["--seed", "9"] },
+  { game: "kingdom-builder", args: ["--league", "3", "--seed", "10", "--option", `board=${KB_MAP}`] },
 ];
 
 // A small seeded generator, so a failure replays the same clicks.
@@ -85,6 +113,15 @@ async function playByClicking(page, random, game) {
       continue;
     }
     assert.ok(nButtons > 0, "a waiting seat is offered choices");
+    // Kingdom Builder: once the build is complete, end the turn now and then (the button or e),
+    // always when no hex is left to click.
+    const endTurn = page.locator("#play-end-turn:enabled");
+    if (game === "kingdom-builder" && (await endTurn.count()) === 1 && (nMarks === 0 || random() < 0.4)) {
+      if (random() < 0.5) await endTurn.click();
+      else await page.keyboard.press("e");
+      await waitForChange(page, before);
+      continue;
+    }
     const wantsEnd = game === "ice-and-fire" && (commands >= 3 || random() < 0.3);
     const end = page.locator('.play-choice[data-step="WAIT"]');
     if (wantsEnd && (await end.count()) === 1 && before.steps === "0") {
@@ -203,6 +240,47 @@ async function blockingChecks(page) {
   console.log(`ok blocking: ${letter} picked, turned and flipped; previews at ${shown} sampled cells, none at ${empty}`);
 }
 
+// Kingdom Builder: the end of the turn is refused until the build is complete; a click on a hex
+// offers exactly the legal commands naming it; a BUILD played shows on the board at once.
+async function kingdomBuilderChecks(page) {
+  const state = await waitingState(page);
+  assert.ok(!state.legal.some((a) => a.text === ""), "no end of the turn before the build");
+  assert.equal(await page.locator("#play-end-turn").isDisabled(), true, "End the turn waits for the build");
+  const build = state.legal.find((a) => a.text.startsWith("BUILD "));
+  const [, r, c] = build.text.split(" ");
+  const names = (text) => {
+    const n = text.split(" ").slice(text.startsWith("BUILD ") ? 1 : 2);
+    return [0, 2].filter((i) => i + 1 < n.length).map((i) => `${n[i]} ${n[i + 1]}`);
+  };
+  const there = state.legal.filter((a) => names(a.text).includes(`${r} ${c}`)).map((a) => a.text).sort();
+  await page.click(`#play-board [data-coord="${r} ${c}"]`, { force: true });
+  const offered = (await page.$$eval(".play-choice", (bs) => bs.map((b) => b.dataset.step))).sort();
+  assert.deepEqual(offered, there, "the hex's choices are the legal commands naming it");
+  const before = await pageData(page);
+  const sent = page.waitForRequest(/\/act\?id=/);
+  await page.locator(`.play-choice[data-step="${build.text}"]`).click();
+  assert.equal(Number((await sent).url().match(/id=(\d+)/)[1]), build.id);
+  await waitForChange(page, before);
+  const after = await fetchState(page);
+  if (after.chosen.length) {
+    assert.deepEqual(after.chosen, [build.text]);
+    assert.equal(await page.locator(`[data-play-pending="built"][data-pending-coord="${r} ${c}"]`).count(), 1, "the new settlement is drawn");
+  }
+  console.log(`ok kingdom-builder: ${there.length} choice(s) at ${r} ${c}, ${build.text} drawn at once`);
+}
+
+// Kingdom Builder's continuation calls (a new card mid-turn: the same seat asked again, B > 0).
+function countContinuations(page) {
+  const seen = new Set();
+  page.on("response", async (response) => {
+    if (!/\/play\/\d+\/(state|act)/.test(response.url()) || !response.ok()) return;
+    const state = await response.json().catch(() => null);
+    const first = state?.call?.lines?.[0] ?? "";
+    if (state?.status === "waiting" && /^[GCDFT] \d+ [1-9]\d* [01]$/.test(first)) seen.add(state.call.turn);
+  });
+  return seen;
+}
+
 function checkReplay(file, sent) {
   const replay = JSON.parse(readFileSync(file, "utf8"));
   assert.deepEqual(replay.outcome.faults.filter(Boolean), [], "no seat faulted");
@@ -211,6 +289,13 @@ function checkReplay(file, sent) {
   assert.deepEqual(tokens(answered), tokens(sent.join(" ")), "the person's answers are the clicked actions");
   return replay;
 }
+
+// What the page's help line says of a game's own keys and clicks.
+const GAME_HELP = {
+  blocking: /pick a piece from your drawn set.*r \/ R turn it, f flips it.*previewed under the pointer/,
+  "ice-and-fire": /click one of your units to see where it can move.*gold and income update/,
+  "kingdom-builder": /click a hex to see the commands on it.*"End the turn" \(or e\)/,
+};
 
 async function playOne({ game, args, width, bots = 1 }, index) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "realm-play-"));
@@ -226,13 +311,22 @@ async function playOne({ game, args, width, bots = 1 }, index) {
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= width + 1, `the page fits ${width} px (${wide})`);
     }
+    const help = GAME_HELP[game];
+    if (help) assert.match(await page.textContent("#play-help"), help, "the help line gives the game's keys");
     if (game === "ice-and-fire") await iceAndFireChecks(page);
     if (game === "blocking" && args.includes("duo")) await blockingChecks(page);
+    const continuations = countContinuations(page);
+    if (game === "kingdom-builder") await kingdomBuilderChecks(page);
     await playByClicking(page, rng(index + 1), game);
+    if (game === "kingdom-builder") {
+      assert.ok(continuations.size > 0, "a new card mid-turn: the page went on with the next call");
+      console.log(`ok kingdom-builder: ${continuations.size} continuation call(s) answered`);
+    }
     await page.waitForSelector("#play-verdict");
     const replay = checkReplay(file, sent);
     assert.equal(await page.locator("#play-replay").getAttribute("href"), "/replay/r.json");
-    console.log(`ok ${game} ${args.join(" ")}: ${sent.length} actions clicked, ${replay.turns.length} calls`);
+    const shown = args.map((a) => (a.startsWith("board=") ? "board=MAP" : a)).join(" ");
+    console.log(`ok ${game} ${shown}: ${sent.length} actions clicked, ${replay.turns.length} calls`);
   });
   rmSync(dir, { recursive: true, force: true });
 }

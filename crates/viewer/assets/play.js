@@ -15,8 +15,9 @@
 // `panel(state, ui)`, `keep(step, ui)` (a further filter of the choices, e.g. the selected
 // unit's moves), `click(nodes, coord, ui)` (a click the game handles itself: true if it did),
 // `keys` ({key: (ui) => handled}), `decorate(svg, ui)` (marks on the drawn frame),
-// `hoverPreview` (the preview follows the pointer: the first choice covering the hovered cell)
-// and `clickPlays` (a cell click plays that choice at once); anything it leaves out falls back
+// `hoverPreview` (the preview follows the pointer: the first choice covering the hovered cell),
+// `clickPlays` (a cell click plays that choice at once) and `help` (its keys and clicks, shown
+// under the generic help line); anything it leaves out falls back
 // to the generic behaviour below. The frame drawn is the referee's with the state's `view` (the
 // position after the actions chosen so far, when the game has one) over it.
 
@@ -51,6 +52,8 @@ async function main() {
   const slug = /^[a-z0-9-]+$/.test(app.dataset.game) ? app.dataset.game : "fallback";
   ui.renderer = await import(`./renderers/${slug}.js`).catch(() => import("./renderers/fallback.js"));
   ui.game = await import(`./play/${slug}.js`).catch(() => ({}));
+  // For game modules with a button of their own (Kingdom Builder's "End the turn").
+  ui.play = (id) => post(`act?id=${id}`);
   build();
   document.addEventListener("keydown", onKey);
   follow(-1);
@@ -123,8 +126,9 @@ function build() {
     h("div", { class: "play-main" },
       els.board,
       h("aside", { class: "play-side" }, els.end, els.panel, controls, h("h2", {}, "This turn so far"), els.chosen, els.filter, els.choices)),
-    h("p", { class: "play-help muted" },
-      "Click a cell to see the actions there; click it again or press r to turn through them; Enter plays; Escape clears. ",
+    h("p", { class: "play-help muted", id: "play-help" },
+      "Click a cell to see the actions there; click it again or press r to turn through them; Enter plays; Escape clears; u takes back this turn's commands not yet sent. ",
+      ui.game.help ? h("span", { id: "play-game-help" }, `${ui.game.help} `) : null,
       h("span", { id: "play-abandon" })));
 }
 
@@ -395,7 +399,8 @@ function drawBoardMarks() {
   for (const n of root.querySelectorAll("[data-coord]")) if (!cellsOf.has(n.dataset.coord)) cellsOf.set(n.dataset.coord, n);
   const mark = (coord, kind) => {
     const n = cellsOf.get(coord);
-    if (!n || n.tagName.toLowerCase() !== "rect") return;
+    // Square cells are rects, hexes polygons (Kingdom Builder).
+    if (!n || !["rect", "polygon"].includes(n.tagName.toLowerCase())) return;
     const r = n.cloneNode(false);
     for (const a of ["data-coord", "data-coord-name"]) r.removeAttribute(a);
     r.setAttribute("data-play-mark", kind);

@@ -38,6 +38,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("play/blocking.js", JS),
     asset!("play/ice-and-fire.js", JS),
     asset!("play/carcassonne.js", JS),
+    asset!("play/kingdom-builder.js", JS),
     asset!("renderers/fallback.js", JS),
     asset!("renderers/kingdomino.js", JS),
     asset!("renderers/blocking.js", JS),
@@ -56,17 +57,30 @@ pub fn find(name: &str) -> Option<&'static Asset> {
 mod tests {
     use super::*;
 
+    /// The slug of every game, as pages name it.
+    const GAMES: [&str; 5] = [
+        "kingdomino",
+        "blocking",
+        "ice-and-fire",
+        "carcassonne",
+        "kingdom-builder",
+    ];
+
     #[test]
     fn every_game_slug_has_a_renderer() {
-        for slug in [
-            "kingdomino",
-            "blocking",
-            "ice-and-fire",
-            "carcassonne",
-            "kingdom-builder",
-        ] {
+        for slug in GAMES {
             let asset = find(&format!("renderers/{slug}.js")).expect(slug);
             assert!(asset.text.contains("export function render"), "{slug}");
+        }
+    }
+
+    /// Every game a person can play has its play module (loaded by play.js as
+    /// `play/<slug>.js`; a missing one would silently fall back to the generic page).
+    #[test]
+    fn every_playable_game_has_a_play_module() {
+        for slug in GAMES {
+            let asset = find(&format!("play/{slug}.js")).expect(slug);
+            assert!(asset.text.contains("export "), "{slug}");
         }
     }
 

@@ -45,6 +45,7 @@ export const cells = (step) => (step.startsWith("shape ") ? [] : squares(step));
 export const previewCells = cells;
 export const hoverPreview = true;
 export const clickPlays = true;
+export const help = "Blocking: pick a piece from your drawn set (or its button); r / R turn it, f flips it; the piece is previewed under the pointer only where it can legally go; a click places it.";
 
 // The orientation shown (a key of its squares): the chosen shape's, else that of its first
 // legal placement.

@@ -22,6 +22,8 @@ export function label(step) {
   }
 }
 
+export const help = "Ice and Fire: click one of your units to see where it can move, then a highlighted cell to move it there; gold and income update as commands are added; \"End the turn\" sends them.";
+
 const moveOf = (step) => step.match(/^MOVE (\d+) /)?.[1] ?? null;
 
 // A click on a unit of the seat to move that has a legal MOVE selects it (again: unselects it);
