@@ -5,13 +5,16 @@
 //! The game's `realm_core::Codec`, behind `new_table`. The encoding is documented for users
 //! in `crates/python/README.md`: keep both in step.
 
-use crate::board::{Placement, MEN_PER_PLAYER, N_TOKENS, SIZE};
+use crate::board::{Placed, Placement, MEN_PER_PLAYER, N_TOKENS, SIZE, TOKEN_MONASTERY};
 use crate::protocol::token_text;
-use crate::tiles::{tileset, Kind};
+use crate::tiles::{tileset, Kind, Oriented, L_CASTLE, L_ROAD};
 use crate::{Action, State};
 use realm_core::{PlayerId, State as _};
 
-use realm_core::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
+use realm_core::engine::{
+    board_header, plane_index, relative, rgb, seat_color, seen_from, Bounds, Codec, Layout, Raster,
+    Rgb,
+};
 
 pub struct CarcassonneCodec;
 
@@ -134,6 +137,268 @@ impl Codec for CarcassonneCodec {
     fn answer_lines(texts: &[String]) -> Vec<String> {
         vec![texts.join(" ")]
     }
+
+    /// The placed tiles' rows and columns, each tile three characters square: its edges
+    /// (`c` castle, `r` road, `e` field) around its type's letter, the seat digit of a man
+    /// standing on it in the top left corner; under the scores, the tile to place and the men
+    /// left.
+    fn text_board(state: &State) -> String {
+        let board = state.board();
+        let set = tileset();
+        let to_place = state.current_tile().map_or("none".to_string(), |ty| {
+            let t = set.get(ty);
+            format!("{} ({})", t.letter, t.name)
+        });
+        let men: Vec<String> = (0..state.n_players())
+            .map(|p| format!("{p}:{}", board.men_left(p)))
+            .collect();
+        let ((r0, r1), (c0, c1)) = extent(board.placed());
+        let mut lines = vec![
+            board_header(board.scores(), state.to_move()),
+            format!("tile to place {to_place} | men left {}", men.join(" ")),
+            format!("rows {r0}-{r1}, columns {c0}-{c1}"),
+        ];
+        let mut grid = vec![vec![b' '; 3 * (c1 - c0 + 1)]; 3 * (r1 - r0 + 1)];
+        for tile in board.placed() {
+            let (y, x) = (3 * (tile.row as usize - r0), 3 * (tile.col as usize - c0));
+            let edges = &set.oriented(tile.ty, tile.angle).edges;
+            let letter = |side: usize| edges[side].letter() as u8;
+            grid[y][x + 1] = letter(0);
+            grid[y + 1][x + 2] = letter(1);
+            grid[y + 2][x + 1] = letter(2);
+            grid[y + 1][x] = letter(3);
+            grid[y + 1][x + 1] = set.get(tile.ty).letter as u8;
+        }
+        for (player, slot, _) in board.men() {
+            let tile = &board.placed()[slot];
+            let (y, x) = (3 * (tile.row as usize - r0), 3 * (tile.col as usize - c0));
+            grid[y][x] = b'0' + player as u8;
+        }
+        lines.extend(
+            grid.into_iter()
+                .map(|row| String::from_utf8_lossy(&row).trim_end().to_string()),
+        );
+        lines.join("\n")
+    }
+
+    /// The viewer's tiles (fields, castles, roads, monasteries, shields) and men, at a fixed
+    /// tile size in a fixed window of the board centred on the placed tiles.
+    fn render(state: &State) -> Raster {
+        let board = state.board();
+        let side = (2 * PAD + WINDOW * TILE) as usize;
+        let mut raster = Raster::new(side, side, rgb(0xffffff));
+        raster.fill_rect(PAD, PAD, WINDOW * TILE, WINDOW * TILE, rgb(0xe9e4d6));
+        let origin = window_origin(board.placed());
+        let at = |tile: &Placed| {
+            let (dy, dx) = (tile.row as i32 - origin.0, tile.col as i32 - origin.1);
+            ((0..WINDOW).contains(&dy) && (0..WINDOW).contains(&dx))
+                .then(|| ((PAD + dx * TILE) as f32, (PAD + dy * TILE) as f32))
+        };
+        for tile in board.placed() {
+            if let Some(corner) = at(tile) {
+                draw_tile(&mut raster, tile, corner);
+            }
+        }
+        for (player, slot, token) in board.men() {
+            let tile = &board.placed()[slot];
+            if let Some((x, y)) = at(tile) {
+                let edges = &tileset().oriented(tile.ty, tile.angle).edges;
+                let (mx, my) = man_spot(token, edges[usize::from(token / 3) % 4].letter());
+                draw_man(&mut raster, x + mx, y + my, player);
+            }
+        }
+        raster
+    }
+}
+
+/// Tiles of the picture: the viewer's 64 px tile at 7/16 scale, in a window of 23×23 tiles
+/// around the placed tiles' middle (a whole game's 72 tiles seldom spread further; tiles
+/// outside the window are left out, so every picture of a match has the same size).
+const TILE: i32 = 28;
+const WINDOW: i32 = 23;
+const PAD: i32 = 12;
+const FIELD: Rgb = rgb(0x8cbf5f);
+const CASTLE: Rgb = rgb(0xc8873f);
+const ROAD_EDGE: Rgb = rgb(0x6b5b45);
+const ROAD: Rgb = rgb(0xf3ecd8);
+
+/// The rows and columns the placed tiles span.
+fn extent(placed: &[Placed]) -> ((usize, usize), (usize, usize)) {
+    let span = |v: &dyn Fn(&Placed) -> usize| {
+        let lo = placed.iter().map(v).min().unwrap_or(SIZE / 2);
+        (lo, placed.iter().map(v).max().unwrap_or(lo))
+    };
+    (span(&|t| t.row as usize), span(&|t| t.col as usize))
+}
+
+/// The board's (row, column) at the window's top left: the placed tiles' middle is centred.
+fn window_origin(placed: &[Placed]) -> (i32, i32) {
+    let ((r0, r1), (c0, c1)) = extent(placed);
+    let start = |lo: usize, hi: usize| ((lo + hi) / 2) as i32 - WINDOW / 2;
+    (start(r0, r1), start(c0, c1))
+}
+
+fn scale(v: f32) -> f32 {
+    v * TILE as f32 / 64.0
+}
+
+/// Side s's corners, clockwise from the top (0 up, 1 right, 2 down, 3 left).
+fn side_corners(s: usize) -> [(f32, f32); 2] {
+    let t = TILE as f32;
+    let c = [(0.0, 0.0), (t, 0.0), (t, t), (0.0, t)];
+    [c[s], c[(s + 1) % 4]]
+}
+
+fn side_mid(s: usize) -> (f32, f32) {
+    let [a, b] = side_corners(s);
+    ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+}
+
+fn lerp(p: (f32, f32), q: (f32, f32), t: f32) -> (f32, f32) {
+    (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t)
+}
+
+/// The sides of each part of `kind` with items of `letter`.
+fn part_sides(oriented: &Oriented, kind: Kind, letter: u8) -> Vec<Vec<usize>> {
+    (0..usize::from(oriented.n_parts))
+        .filter(|&i| oriented.kinds[i] == kind)
+        .map(|i| {
+            oriented.items[i]
+                .iter()
+                .filter(|&&(_, l)| l == letter)
+                .map(|&(side, _)| usize::from(side))
+                .collect()
+        })
+        .collect()
+}
+
+/// One tile as the viewer draws it, its top left corner at `corner`.
+fn draw_tile(raster: &mut Raster, tile: &Placed, corner: (f32, f32)) {
+    let ty = tileset().get(tile.ty);
+    let oriented = tileset().oriented(tile.ty, tile.angle);
+    let t = TILE as f32;
+    let centre = (t / 2.0, t / 2.0);
+    let shift = |pts: &[(f32, f32)]| -> Vec<(f32, f32)> {
+        pts.iter()
+            .map(|p| (p.0 + corner.0, p.1 + corner.1))
+            .collect()
+    };
+    raster.fill_rect(corner.0 as i32, corner.1 as i32, TILE, TILE, FIELD);
+    let castles = part_sides(oriented, Kind::Castle, L_CASTLE);
+    for sides in &castles {
+        let points: Vec<(f32, f32)> = if sides.len() > 1 {
+            (0..4)
+                .flat_map(|k| match sides.contains(&k) {
+                    true => side_corners(k).to_vec(),
+                    false => vec![lerp(side_mid(k), centre, 0.42)],
+                })
+                .collect()
+        } else {
+            let s = sides[0];
+            let [a, b] = side_corners(s);
+            vec![
+                a,
+                b,
+                lerp(b, centre, 0.5),
+                lerp(side_mid(s), centre, 0.62),
+                lerp(a, centre, 0.5),
+            ]
+        };
+        raster.fill_polygon(&shift(&points), CASTLE);
+    }
+    let roads = part_sides(oriented, Kind::Road, L_ROAD);
+    for sides in &roads {
+        for &s in sides {
+            let end = if sides.len() > 1 {
+                centre
+            } else {
+                lerp(side_mid(s), centre, 0.62)
+            };
+            let ends = shift(&[side_mid(s), end]);
+            raster.line(ends[0], ends[1], scale(8.0), ROAD_EDGE);
+            raster.line(ends[0], ends[1], scale(5.0), ROAD);
+        }
+    }
+    let crossing = roads.len() > 2 && castles.is_empty() && roads.iter().all(|r| r.len() == 1);
+    if ty.center {
+        let (x, y) = (corner.0 + 0.36 * t, corner.1 + 0.4 * t);
+        raster.fill_rect(
+            x as i32,
+            y as i32,
+            (0.28 * t) as i32,
+            (0.24 * t) as i32,
+            rgb(0xf1e6cf),
+        );
+        let roof = [
+            (0.32 * t, 0.41 * t),
+            (0.5 * t, 0.27 * t),
+            (0.68 * t, 0.41 * t),
+        ];
+        raster.fill_polygon(&shift(&roof), rgb(0xb8402f));
+    } else if crossing {
+        let (x, y) = (corner.0 + 0.42 * t, corner.1 + 0.42 * t);
+        let side = (0.16 * t).ceil() as i32;
+        raster.fill_rect(x as i32, y as i32, side, side, ROAD_EDGE);
+    }
+    if ty.shield {
+        if let Some(&s) = castles.first().and_then(|sides| sides.first()) {
+            let (sx, sy) = lerp(side_mid(s), centre, 0.28);
+            let h = scale(6.0);
+            let shield = [
+                (sx - h, sy - h),
+                (sx + h, sy - h),
+                (sx + h, sy),
+                (sx, sy + h),
+                (sx - h, sy),
+            ];
+            raster.fill_polygon(&shift(&shield), rgb(0xf7f1e1));
+        }
+    }
+}
+
+/// Where the viewer stands a man of `token` on its tile (relative to the tile's corner); `edge`
+/// is the letter of the token's side.
+fn man_spot(token: u8, edge: char) -> (f32, f32) {
+    let t = TILE as f32;
+    let centre = (t / 2.0, t / 2.0);
+    if token == TOKEN_MONASTERY {
+        return centre;
+    }
+    let s = usize::from(token / 3);
+    let p = lerp(side_mid(s), centre, if edge == 'c' { 0.3 } else { 0.36 });
+    let out = [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)][s];
+    let left = (out.1, -out.0);
+    match token_text(token).chars().nth(1) {
+        Some('-') => (p.0 + left.0 * t * 0.27, p.1 + left.1 * t * 0.27),
+        Some('+') => (p.0 - left.0 * t * 0.27, p.1 - left.1 * t * 0.27),
+        _ => p,
+    }
+}
+
+/// The viewer's man (its MEEPLE outline, twice the tile's scale so it shows), outlined dark.
+fn draw_man(raster: &mut Raster, x: f32, y: f32, player: usize) {
+    const MEEPLE: [(f32, f32); 16] = [
+        (0.0, -10.0),
+        (4.0, -6.0),
+        (3.0, -3.0),
+        (9.0, 0.0),
+        (8.0, 3.0),
+        (4.0, 2.0),
+        (6.0, 9.0),
+        (1.0, 9.0),
+        (0.0, 5.0),
+        (-1.0, 9.0),
+        (-6.0, 9.0),
+        (-4.0, 2.0),
+        (-8.0, 3.0),
+        (-9.0, 0.0),
+        (-3.0, -3.0),
+        (-4.0, -6.0),
+    ];
+    let k = 2.0 * TILE as f32 / 64.0;
+    let points: Vec<(f32, f32)> = MEEPLE.iter().map(|p| (x + p.0 * k, y + p.1 * k)).collect();
+    raster.fill_polygon(&points, seat_color(player));
+    raster.outline_polygon(&points, 1.0, rgb(0x111111));
 }
 
 /// What one player can score at most with the whole tile set (RULES.md 3.5, 3.6): a castle
@@ -160,4 +425,92 @@ fn max_score() -> u64 {
         }
     }
     points + 3 * fields * castles
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use realm_core::engine::SEAT_COLORS;
+
+    /// Seed 1's start, then seat 0's first tile with its first man token, if any.
+    fn after_first_turn() -> State {
+        let mut state = State::new(3, 2, 1);
+        let mut moves = Vec::new();
+        state.legal_actions(&mut moves);
+        state.apply(&moves[0]);
+        state.legal_actions(&mut moves);
+        let man = moves
+            .iter()
+            .find(|a| matches!(a, Action::Man(Some(_))))
+            .unwrap();
+        state.apply(man);
+        state
+    }
+
+    #[test]
+    fn the_text_board_draws_each_tile_as_its_edges_around_its_letter() {
+        let state = State::new(3, 2, 1);
+        let start = &state.board().placed()[0];
+        let set = tileset();
+        let ty = set.get(start.ty);
+        let e: Vec<char> = set
+            .oriented(start.ty, start.angle)
+            .edges
+            .iter()
+            .map(|e| e.letter())
+            .collect();
+        let next = set.get(state.current_tile().unwrap());
+        let want = [
+            "scores 0:0 1:0 | seat 0 to move".to_string(),
+            format!(
+                "tile to place {} ({}) | men left 0:6 1:6",
+                next.letter, next.name
+            ),
+            format!("rows {0}-{0}, columns {1}-{1}", start.row, start.col),
+            format!(" {}", e[0]),
+            format!("{}{}{}", e[3], ty.letter, e[1]),
+            format!(" {}", e[2]),
+        ];
+        assert_eq!(CarcassonneCodec::text_board(&state), want.join("\n"));
+        // Seat 0's man marks its tile's top left corner.
+        let state = after_first_turn();
+        let text = CarcassonneCodec::text_board(&state);
+        let (_, slot, _) = state.board().men()[0];
+        let tile = &state.board().placed()[slot];
+        let ((r0, _), (c0, _)) = extent(state.board().placed());
+        let line = text.lines().nth(3 + 3 * (tile.row as usize - r0)).unwrap();
+        assert_eq!(
+            line.chars().nth(3 * (tile.col as usize - c0)),
+            Some('0'),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_picture_keeps_its_size_and_shows_a_man_in_its_seats_colour() {
+        let state = after_first_turn();
+        let picture = CarcassonneCodec::render(&state);
+        let side = (2 * PAD + WINDOW * TILE) as usize;
+        assert_eq!((picture.width, picture.height), (side, side));
+        assert_eq!(CarcassonneCodec::render(&State::new(3, 2, 1)).width, side);
+        let (player, slot, token) = state.board().men()[0];
+        assert_eq!(player, 0);
+        let tile = &state.board().placed()[slot];
+        let origin = window_origin(state.board().placed());
+        let corner = |v: u8, o: i32| (PAD + (i32::from(v) - o) * TILE) as f32;
+        let edges = &tileset().oriented(tile.ty, tile.angle).edges;
+        let (mx, my) = man_spot(token, edges[usize::from(token / 3) % 4].letter());
+        let (x, y) = (
+            corner(tile.col, origin.1) + mx,
+            corner(tile.row, origin.0) + my,
+        );
+        assert_eq!(picture.pixel(x as usize, y as usize + 1), SEAT_COLORS[0]);
+        // The start tile's corner pixel is field or castle, drawn over the board's ground.
+        let start = &state.board().placed()[0];
+        let ground = picture.pixel(
+            corner(start.col, origin.1) as usize + 1,
+            corner(start.row, origin.0) as usize + 1,
+        );
+        assert!([FIELD, CASTLE].contains(&ground), "{ground:?}");
+    }
 }

@@ -10,6 +10,9 @@
 use crate::{Outcome, PlayerId, Referee, State};
 use rand_core::RngCore;
 
+mod raster;
+pub use raster::{hexagon, rgb, seat_color, Raster, Rgb, SEAT_COLORS, SEAT_LIGHT};
+
 /// The fixed sizes of a game's observation and action space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -79,6 +82,13 @@ pub trait Codec: 'static {
     fn view(_state: &Self::S) -> Option<serde_json::Value> {
         None
     }
+    /// The whole position as text in the game's own terms (the protocol's board rows where it
+    /// has them, seats as digits or letters) under a header line with the scores and the seat
+    /// to move: what a person reads in a terminal (`render_mode="ansi"`).
+    fn text_board(state: &Self::S) -> String;
+    /// The board drawn as the game's viewer draws it (its palette and layout, at a fixed
+    /// cell size, no text), the same size at every position of a match (`"rgb_array"`).
+    fn render(state: &Self::S) -> Raster;
 }
 
 /// A position of any game.
@@ -108,6 +118,10 @@ pub trait Engine: Send + Sync {
     fn reshuffle_hidden(&mut self, seed: u64);
     /// The codec's `view` of this position.
     fn view(&self) -> Option<serde_json::Value>;
+    /// The codec's `text_board` of this position.
+    fn text_board(&self) -> String;
+    /// The codec's `render` of this position.
+    fn render(&self) -> Raster;
 }
 
 /// A game's state with its codec.
@@ -231,6 +245,14 @@ impl<C: Codec> Engine for Wrapped<C> {
     fn view(&self) -> Option<serde_json::Value> {
         C::view(&self.state)
     }
+
+    fn text_board(&self) -> String {
+        C::text_board(&self.state)
+    }
+
+    fn render(&self) -> Raster {
+        C::render(&self.state)
+    }
 }
 
 /// `board[c][y][x]` of a `[channels, rows, cols]` plane set in C order.
@@ -246,6 +268,18 @@ pub fn relative(player: PlayerId, k: usize, n: usize) -> PlayerId {
 /// `player`'s place counted from `viewer` (0 = the viewer).
 pub fn seen_from(viewer: PlayerId, player: PlayerId, n: usize) -> usize {
     (player + n - viewer) % n
+}
+
+/// The first line of a text board: each seat's score and the seat to move, e.g.
+/// `scores 0:12 1:7 | seat 1 to move` (`| game over` at the end).
+pub fn board_header(scores: &[i64], to_move: Option<PlayerId>) -> String {
+    let scores: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{p}:{s}"))
+        .collect();
+    let turn = to_move.map_or_else(|| "game over".to_string(), |p| format!("seat {p} to move"));
+    format!("scores {} | {turn}", scores.join(" "))
 }
 
 /// A referee and the position it holds.
@@ -362,6 +396,17 @@ mod tests {
             bounds.push(1, 0.0, 5.0);
             bounds
         }
+
+        fn text_board(race: &Race) -> String {
+            format!("total {}", race.total)
+        }
+
+        /// One pixel per step, seat 0's colour up to the total.
+        fn render(race: &Race) -> Raster {
+            let mut raster = Raster::new(5, 1, [255; 3]);
+            raster.fill_rect(0, 0, race.total as i32, 1, SEAT_COLORS[0]);
+            raster
+        }
     }
 
     fn race(total: u32) -> Box<dyn Engine> {
@@ -420,6 +465,21 @@ mod tests {
             "an answer is one action by default"
         );
         assert_eq!(engine.answer_lines(&["ADD 1".into()]), ["ADD 1"]);
+    }
+
+    #[test]
+    fn text_boards_and_pictures_come_from_the_codec() {
+        let engine = race(2);
+        assert_eq!(engine.text_board(), "total 2");
+        let picture = engine.render();
+        assert_eq!((picture.width, picture.height), (5, 1));
+        assert_eq!(picture.pixel(1, 0), SEAT_COLORS[0]);
+        assert_eq!(picture.pixel(2, 0), [255; 3]);
+        assert_eq!(
+            board_header(&[12, 7], Some(1)),
+            "scores 0:12 1:7 | seat 1 to move"
+        );
+        assert_eq!(board_header(&[3], None), "scores 0:3 | game over");
     }
 
     #[test]

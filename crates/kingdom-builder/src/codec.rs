@@ -21,14 +21,17 @@
 //! The draw pile's order and every card but the revealed one are hidden. Documented for users
 //! in `crates/python/README.md`: keep both in step.
 
-use realm_core::engine::{plane_index, relative, seen_from, Bounds, Codec, Layout};
+use realm_core::engine::{
+    board_header, plane_index, relative, rgb, seat_color, seen_from, Bounds, Codec, Layout, Raster,
+    Rgb,
+};
 use realm_core::{PlayerId, State};
 
-use crate::board::{N_CELLS, SIZE};
+use crate::board::{Pos, N_CELLS, SIZE};
 use crate::cards::Card;
 use crate::game::bits::{DIRECTIONS, JUMP, OFF_BOARD};
-use crate::game::{Action, GameState, Terrain, TileKind, DECK_SIZE, SETTLEMENTS};
-use crate::protocol::action_command;
+use crate::game::{Action, GameState, MapCell, Terrain, TileKind, DECK_SIZE, SETTLEMENTS};
+use crate::protocol::{action_command, board_rows, card_letter, tile_name};
 
 pub struct KingdomBuilderCodec;
 
@@ -231,6 +234,109 @@ impl Codec for KingdomBuilderCodec {
             .collect();
         vec![commands.join("; ")]
     }
+
+    /// The protocol's board rows (map letters, a settlement's seat as the digit seat + 1)
+    /// under the gold (scores), the mover's card and each seat's supply and tiles.
+    fn text_board(state: &GameState) -> String {
+        let n = state.n_players();
+        let mut lines = vec![board_header(&state.outcome().scores, state.to_move())];
+        if state.to_move().is_some() {
+            lines.push(format!("card {}", card_letter(state.revealed())));
+        }
+        for p in 0..n {
+            let tiles: Vec<String> = state
+                .held_tiles(p)
+                .iter()
+                .map(|hex| tile_name(state.tile_kind(hex)))
+                .collect();
+            let tiles = if tiles.is_empty() {
+                "none".to_string()
+            } else {
+                tiles.join(" ")
+            };
+            lines.push(format!(
+                "seat {p} ({}): supply {}, tiles {tiles}",
+                p + 1,
+                state.supply(p)
+            ));
+        }
+        lines.extend(board_rows(state));
+        lines.join("\n")
+    }
+
+    /// The viewer's hex map: terrains in its colours, location hexes pale with a dot per tile
+    /// left, mountains with their peak, settlements as houses in their seat's colour.
+    fn render(state: &GameState) -> Raster {
+        let width = 2.0 * PAD + (SIZE as f32 + 0.5) * HEX_W;
+        let height = 2.0 * PAD + (SIZE - 1) as f32 * 1.5 * HEX_R + 2.0 * HEX_R;
+        let mut raster = Raster::new(width as usize, height as usize, rgb(0xffffff));
+        for cell in 0..N_CELLS {
+            let (cx, cy) = hex_centre(cell);
+            let map_cell = state.map().cell(Pos::from_index(cell));
+            // The viewer strokes each hex white: a slightly smaller hex leaves that line.
+            raster.fill_hexagon(cx, cy, HEX_R - 0.7, cell_color(map_cell));
+            if map_cell == MapCell::Open(Terrain::Mountain) {
+                let peak = [(cx - 8.0, cy + 6.0), (cx, cy - 7.0), (cx + 8.0, cy + 6.0)];
+                raster.fill_polygon(&peak, rgb(0x5c5046));
+            }
+            if let Some(p) = state.occupant(cell) {
+                raster.fill_polygon(&house(cx, cy), seat_color(p));
+            }
+        }
+        for hex in state.terrain_cells(Terrain::Location).iter() {
+            let (cx, cy) = hex_centre(hex);
+            for i in 0..state.tiles_left(hex) {
+                let x = cx - 5.0 + 10.0 * f32::from(i);
+                raster.fill_circle(x, cy + 9.0, 2.6, rgb(0x4a3500));
+            }
+        }
+        raster
+    }
+}
+
+/// The viewer's hex radius and margin (crates/viewer/assets/renderers/kingdom-builder.js).
+const HEX_R: f32 = 15.0;
+const HEX_W: f32 = 1.732_050_8 * HEX_R;
+const PAD: f32 = 22.0;
+
+/// The centre of a cell's pointy-top hex, odd rows shifted right by half a hex.
+fn hex_centre(cell: usize) -> (f32, f32) {
+    let (r, c) = ((cell / SIZE) as f32, (cell % SIZE) as f32);
+    let shift = if cell / SIZE % 2 == 1 {
+        HEX_W / 2.0
+    } else {
+        0.0
+    };
+    (
+        PAD + HEX_W / 2.0 + c * HEX_W + shift,
+        PAD + HEX_R + r * 1.5 * HEX_R,
+    )
+}
+
+/// The viewer's settlement: a small house.
+fn house(cx: f32, cy: f32) -> [(f32, f32); 5] {
+    [
+        (cx - 7.0, cy + 7.0),
+        (cx - 7.0, cy - 1.0),
+        (cx, cy - 7.0),
+        (cx + 7.0, cy - 1.0),
+        (cx + 7.0, cy + 7.0),
+    ]
+}
+
+/// The viewer's terrain colours; every location hex is the same pale tone.
+fn cell_color(cell: MapCell) -> Rgb {
+    rgb(match cell.terrain() {
+        Terrain::Grass => 0x9fd36b,
+        Terrain::Canyon => 0xc8825a,
+        Terrain::Desert => 0xf3dd93,
+        Terrain::Flower => 0xe3b5ea,
+        Terrain::Forest => 0x2f6b3a,
+        Terrain::Water => 0x5b9bd5,
+        Terrain::Mountain => 0x6b5e52,
+        Terrain::Castle => 0x9a8fb5,
+        Terrain::Location => 0xf6f3ea,
+    })
 }
 
 fn observe_scalars(state: &GameState, player: PlayerId, scalars: &mut [f32]) {
@@ -339,6 +445,50 @@ mod tests {
         assert_eq!(parse_answer(&line[0]).unwrap().len(), 2);
         texts.truncate(0);
         assert_eq!(KingdomBuilderCodec::answer_lines(&texts), [""]);
+    }
+
+    #[test]
+    fn the_text_board_is_the_protocols_rows_under_gold_card_and_supplies() {
+        let mut state = start();
+        let cell = state.build_targets().first().unwrap();
+        state.apply(&Action::Build(cell as u16));
+        let text = KingdomBuilderCodec::text_board(&state);
+        let lines: Vec<&str> = text.lines().collect();
+        let scores = state.outcome().scores;
+        let gold: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .map(|(p, g)| format!("{p}:{g}"))
+            .collect();
+        let card = card_letter(state.revealed());
+        let mut want = vec![
+            format!("scores {} | seat 0 to move", gold.join(" ")),
+            format!("card {card}"),
+            "seat 0 (1): supply 39, tiles none".to_string(),
+            "seat 1 (2): supply 40, tiles none".to_string(),
+            "seat 2 (3): supply 40, tiles none".to_string(),
+        ];
+        want.extend(board_rows(&state));
+        assert_eq!(lines, want);
+        let pos = Pos::from_index(cell);
+        let row = board_rows(&state)[pos.row].clone();
+        assert_eq!(row.split_whitespace().nth(pos.col), Some("1"), "{row}");
+    }
+
+    #[test]
+    fn the_picture_shows_hexes_in_the_viewers_colours_and_settlements_in_seat_colours() {
+        let mut state = start();
+        let cell = state.build_targets().first().unwrap();
+        state.apply(&Action::Build(cell as u16));
+        let picture = KingdomBuilderCodec::render(&state);
+        assert_eq!((picture.width, picture.height), (576, 501));
+        let at = |cell: usize, dy: f32| {
+            let (cx, cy) = hex_centre(cell);
+            picture.pixel(cx as usize, (cy + dy) as usize)
+        };
+        assert_eq!(at(cell, 3.0), seat_color(0));
+        let water = state.terrain_cells(Terrain::Water).first().unwrap();
+        assert_eq!(at(water, 0.0), rgb(0x5b9bd5));
     }
 
     #[test]

@@ -326,6 +326,25 @@ impl Game {
         guarded(|| self.observe_bytes(py, player))
     }
 
+    /// The whole position as text: a header line (scores, the seat to move) and the board in
+    /// the game's own terms (`render_mode="ansi"`).
+    fn text_board(&self) -> PyResult<String> {
+        guarded(|| Ok(self.engine.text_board()))
+    }
+
+    /// The board drawn as realm's viewer draws it: (height, width, RGB bytes row by row),
+    /// the same size at every position of a match (`render_mode="rgb_array"`).
+    fn render_rgb<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(usize, usize, Bound<'py, PyByteArray>)> {
+        guarded(|| {
+            let raster = self.engine.render();
+            let bytes = PyByteArray::new(py, &raster.rgb);
+            Ok((raster.height, raster.width, bytes))
+        })
+    }
+
     /// Redraws what no player has seen (the order of undealt tiles), seeded; a no-op in
     /// games of perfect information.
     fn reshuffle_hidden(&mut self, seed: u64) -> PyResult<()> {

@@ -3,10 +3,11 @@
 import random
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, render_test
 
 import realm_engines
 from realm_engines import envs
@@ -34,6 +35,46 @@ def test_pettingzoo_api_test(factory, kwargs):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=300)
+
+
+@pytest.mark.parametrize("factory,kwargs", [f[1:] for f in AEC_FACTORIES], ids=[f[0] for f in AEC_FACTORIES])
+def test_pettingzoo_render_test(factory, kwargs, capsys):
+    render_test(lambda render_mode: factory(render_mode=render_mode, **kwargs))
+    # "human" printed the text board (its header line first) and returned None.
+    assert capsys.readouterr().out.startswith("scores 0:")
+
+
+def test_render_modes_are_checked_and_listed():
+    with pytest.raises(ValueError, match="render_mode 'video' is not supported"):
+        envs.kingdomino_v0.env(render_mode="video")
+    env = envs.blocking_duo_v0.env(render_mode="ansi")
+    assert env.metadata["render_modes"] == ["ansi", "rgb_array", "human"]
+    assert env.metadata["render_fps"] > 0
+    env.reset(seed=2)
+    text = env.render()
+    assert text == env.unwrapped.game.text_board()
+    assert text.splitlines()[0] == "scores 0:-89 1:-89 | seat 0 to move"
+    assert text.splitlines()[1:] == ["." * 14] * 14
+    assert envs.RealmGym("blocking", variant="duo").render() is None, "no episode yet"
+
+
+@pytest.mark.parametrize("factory,kwargs", [f[1:] for f in AEC_FACTORIES], ids=[f[0] for f in AEC_FACTORIES])
+def test_rgb_frames_keep_their_shape_over_a_whole_game(factory, kwargs):
+    env = factory(render_mode="rgb_array", **kwargs)
+    env.reset(seed=4)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    rng = np.random.default_rng(5)
+    shapes, frames = set(), 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        frame = env.render()
+        shapes.add(frame.shape)
+        frames += 1
+    assert shapes == {first.shape} and frames > 1
+    # The last frame shows more than the first: seats' pieces, tiles, units or settlements.
+    assert (frame != first).any()
 
 
 def play_aec(env, seed, rng):
@@ -74,6 +115,15 @@ def test_aec_reset_with_a_seed_is_deterministic():
     assert first == second and env.unwrapped.game.outcome() == outcome
 
 
+# The Gymnasium id of each game (its variants are keyword arguments).
+GYM_NAMES = {
+    "kingdomino": "Kingdomino-v0",
+    "blocking": "Blocking-v0",
+    "ice-and-fire": "IceAndFire-v0",
+    "carcassonne": "Carcassonne-v0",
+    "kingdom-builder": "KingdomBuilder-v0",
+}
+
 GYM_CASES = [
     ("kingdomino", {}),
     ("kingdomino", {"players": 3, "seat": 2, "opponent": "builtin:random"}),
@@ -87,11 +137,15 @@ GYM_CASES = [
 
 @pytest.mark.parametrize("game,kwargs", GYM_CASES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(GYM_CASES)])
 def test_gymnasium_check_env(game, kwargs):
-    env = envs.RealmGym(game, **kwargs)
-    # Not a warning either: the scalars' bounds are real ones (no infinities, none equal).
+    # Made through gymnasium.make, so check_env also renders in every other declared mode.
+    env_id = f"realm_engines/{GYM_NAMES[game]}"
+    env = gymnasium.make(env_id, render_mode="rgb_array", disable_env_checker=True, **kwargs).unwrapped
+    assert isinstance(env, envs.RealmGym) and env.spec.kwargs["render_mode"] == "rgb_array"
+    # Not a warning either: the scalars' bounds are real ones (no infinities, none equal), and
+    # the render modes and frame rate are declared.
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env, skip_render_check=True)
+        check_env(env)
     assert [str(w.message) for w in caught] == []
 
 
@@ -118,6 +172,21 @@ def test_a_full_episode_against_realm_bots(game, kwargs):
     # The same seed and actions replay the same episode.
     again = play_gym(env, 8, np.random.default_rng(2))
     assert again[:2] == (total, steps) and again[2]["outcome"] == outcome
+
+
+def test_gym_frames_keep_their_shape_over_an_episode():
+    env = envs.RealmGym("carcassonne", render_mode="rgb_array", opponent="builtin:random")
+    obs, _ = env.reset(seed=3)
+    first = env.render()
+    rng = np.random.default_rng(4)
+    done, shapes = False, set()
+    while not done:
+        obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        shapes.add(env.render().shape)
+    assert shapes == {first.shape}
+    text = envs.RealmGym("carcassonne", render_mode="ansi")
+    text.reset(seed=3)
+    assert text.render().splitlines()[0] == "scores 0:0 1:0 | seat 0 to move"
 
 
 def test_greedy_beats_random_play_in_the_gym_wrapper():

@@ -153,6 +153,17 @@ class Game:
             "action_mask": np.frombuffer(mask, dtype=np.int8),
         }
 
+    def text_board(self) -> str:
+        """The position as text: a header line (scores, the seat to move), then the board in
+        the game's own terms (the protocol's rows where it has them)."""
+        return self._g.text_board()
+
+    def render_rgb(self) -> np.ndarray:
+        """The board as realm's viewer draws it: a (height, width, 3) uint8 array, the same
+        shape at every position of a match."""
+        height, width, rgb = self._g.render_rgb()
+        return np.frombuffer(rgb, dtype=np.uint8).reshape(height, width, 3)
+
     def reshuffle_hidden(self, seed: int) -> None:
         """Redraws what no player has seen (a determinization); no-op with perfect information."""
         self._g.reshuffle_hidden(seed)

@@ -65,10 +65,32 @@ def observation_space(game: realm_engines.Game) -> spaces.Dict:
     )
 
 
+# "ansi": the text board (a str); "rgb_array": the board as the viewer draws it (an HxWx3
+# uint8 array of constant shape over a match); "human": the text board printed to stdout.
+RENDER_MODES = ["ansi", "rgb_array", "human"]
+# Frames per second for video recorders: a few positions a second are readable.
+RENDER_FPS = 4
+
+
 def _check_render_mode(render_mode: Optional[str]) -> Optional[str]:
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode {render_mode!r} is not supported (use 'ansi')")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(
+            f"render_mode {render_mode!r} is not supported (use one of {', '.join(RENDER_MODES)})"
+        )
     return render_mode
+
+
+def _render(game: Optional[realm_engines.Game], render_mode: Optional[str]) -> Any:
+    """What ``render()`` returns for ``game`` in ``render_mode`` (None without a game)."""
+    if game is None or render_mode is None:
+        return None
+    if render_mode == "rgb_array":
+        return game.render_rgb()
+    text = game.text_board()
+    if render_mode == "human":
+        print(text, flush=True)
+        return None
+    return text
 
 
 def _seed_of(seed: Optional[int]) -> int:
@@ -84,7 +106,12 @@ class RealmAEC(AECEnv):
     After ``max_cycles`` actions every agent is truncated (reward 0).
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "realm_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": RENDER_MODES,
+        "render_fps": RENDER_FPS,
+        "name": "realm_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -161,11 +188,10 @@ class RealmAEC(AECEnv):
         i = self.possible_agents.index(agent)
         self.agent_selection = self.possible_agents[(i + 1) % len(self.possible_agents)]
 
-    def render(self) -> Optional[str]:
-        if self.render_mode == "ansi":
-            outcome = self.game.outcome()
-            return f"{self.game!r} scores={outcome['scores']}"
-        return None
+    def render(self) -> Any:
+        """The position in ``render_mode``: the text board ("ansi"), an HxWx3 uint8 picture
+        ("rgb_array"), or the text board printed ("human", returns None)."""
+        return _render(self.game, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -234,7 +260,7 @@ class RealmGym(gymnasium.Env):
     float32 mask), the form RLlib's action-masking modules read.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS}
 
     def __init__(
         self,
@@ -321,10 +347,11 @@ class RealmGym(gymnasium.Env):
             return observation, reward, True, False, dict(self._final)
         return observation, 0.0, False, False, {}
 
-    def render(self) -> Optional[str]:
-        if self.render_mode == "ansi" and self.session is not None:
-            return repr(self.session.position())
-        return None
+    def render(self) -> Any:
+        """The position the seat acts in (or the final one), as ``RealmAEC.render``; None
+        before the first ``reset()``."""
+        position = None if self.session is None else self.session.position()
+        return _render(position, self.render_mode)
 
 
 from realm_engines.envs import (  # noqa: E402  (the modules use the classes above)
