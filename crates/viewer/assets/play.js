@@ -86,7 +86,7 @@ async function follow(since) {
       const response = await fetch(`${base}/state?since=${since}`, { headers: headers(), cache: "no-store" });
       if (!response.ok) throw new Error(`${response.status}`);
       const state = await response.json();
-      if (state.version !== ui.state?.version) show(state);
+      if (isNewer(state)) show(state);
       since = state.version;
     } catch (err) {
       ui.error = "Lost contact with realm (is it still running?)";
@@ -130,6 +130,12 @@ function build() {
       "Click a cell to see the actions there; click it again or press r to turn through them; Enter plays; Escape clears; u takes back this turn's commands not yet sent. ",
       ui.game.help ? h("span", { id: "play-game-help" }, `${ui.game.help} `) : null,
       h("span", { id: "play-abandon" })));
+}
+
+// The answer to a move and the long poll race each other: a state older than (or the same as)
+// the one shown must not replace it, or the page would step back and drop the person's choice.
+function isNewer(state) {
+  return !ui.state || state.version > ui.state.version;
 }
 
 function show(state) {
@@ -315,7 +321,7 @@ async function post(what) {
     const response = await fetch(`${base}/${what}`, { method: "POST", headers: headers() });
     const body = await response.json();
     if (!response.ok) ui.error = `Refused: ${body.error}`;
-    else {
+    else if (isNewer(body)) {
       clearChoice(false);
       show(body);
     }
