@@ -138,8 +138,12 @@ function isNewer(state) {
   return !ui.state || state.version > ui.state.version;
 }
 
+// The local choice (a cell, a first step) belongs to one list of legal actions: two calls of one
+// turn and seat (a Kingdomino Duel player's two kings) must not share it.
+const legalKey = (state) => (state.legal ?? []).map((a) => a.id).join(",");
+
 function show(state) {
-  const sameCall = ui.state && state.call && ui.state.call && state.call.turn === ui.state.call.turn && state.call.player === ui.state.call.player && state.chosen.length === ui.state.chosen.length;
+  const sameCall = ui.state && state.call && ui.state.call && state.call.turn === ui.state.call.turn && state.call.player === ui.state.call.player && state.chosen.length === ui.state.chosen.length && legalKey(state) === legalKey(ui.state);
   ui.state = state;
   ui.frame = state.view ? { ...state.frame, ...state.view } : state.frame;
   ui.error = "";
