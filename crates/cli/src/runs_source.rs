@@ -9,8 +9,8 @@ use realm_arena::report::RunReport;
 use realm_stats::{Placing, Tally};
 use realm_store::{MatchRecord, RunRecord, Store};
 use realm_viewer::{
-    replay_neighbours_in, BotDetails, LeaderRow, MatchFilter, MatchRow, PairRecord, RunDetail,
-    RunSource, RunSummary, SeatRecord, SeatResult, SourceError,
+    replay_neighbours_by_listing, BotDetails, LeaderRow, MatchFilter, MatchRow, PairRecord,
+    RunDetail, RunSource, RunSummary, SeatRecord, SeatResult, SourceError,
 };
 
 pub struct StoreRuns {
@@ -381,15 +381,7 @@ impl RunSource for StoreRuns {
         filter: &MatchFilter,
     ) -> Result<(Option<i64>, Option<i64>), SourceError> {
         if !filter.passes_all() {
-            let every = MatchFilter {
-                offset: 0,
-                limit: usize::MAX,
-                ..filter.clone()
-            };
-            return Ok(replay_neighbours_in(
-                &self.matches(run_id, &every)?,
-                match_id,
-            ));
+            return replay_neighbours_by_listing(self, run_id, match_id, filter);
         }
         self.with(|store| {
             let Ok(match_idx) = u64::try_from(match_id) else {

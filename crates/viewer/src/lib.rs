@@ -36,8 +36,9 @@ use std::thread::JoinHandle;
 pub use listing::{ReplayEntry, ReplaySummary};
 pub use play::{MatchInfo, MatchStarter, PlayHall, PlayMatch};
 pub use runs::{
-    replay_neighbours_in, BotDetails, LeaderRow, MatchFilter, MatchRow, PairRecord, ResultFilter,
-    RunDetail, RunSource, RunSummary, SeatRecord, SeatResult, SourceError,
+    replay_neighbours_by_listing, replay_neighbours_in, BotDetails, LeaderRow, MatchFilter,
+    MatchRow, PairRecord, ResultFilter, RunDetail, RunSource, RunSummary, SeatRecord, SeatResult,
+    SourceError,
 };
 
 use routes::{Replays, Site};

@@ -41,16 +41,27 @@ pub trait RunSource: Send + Sync {
         match_id: i64,
         filter: &MatchFilter,
     ) -> Result<(Option<i64>, Option<i64>), SourceError> {
-        let every = MatchFilter {
-            offset: 0,
-            limit: usize::MAX,
-            ..filter.clone()
-        };
-        Ok(replay_neighbours_in(
-            &self.matches(run_id, &every)?,
-            match_id,
-        ))
+        replay_neighbours_by_listing(self, run_id, match_id, filter)
     }
+}
+
+/// `RunSource::replay_neighbours` by reading the filtered list once (its paging ignored): the
+/// default, and what a source with an index still does when a filter applies.
+pub fn replay_neighbours_by_listing<S: RunSource + ?Sized>(
+    source: &S,
+    run_id: i64,
+    match_id: i64,
+    filter: &MatchFilter,
+) -> Result<(Option<i64>, Option<i64>), SourceError> {
+    let every = MatchFilter {
+        offset: 0,
+        limit: usize::MAX,
+        ..filter.clone()
+    };
+    Ok(replay_neighbours_in(
+        &source.matches(run_id, &every)?,
+        match_id,
+    ))
 }
 
 /// The nearest rows before and after `match_id` that kept a replay.
