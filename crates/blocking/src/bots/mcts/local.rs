@@ -52,13 +52,15 @@ pub fn local_cells(state: &Position, two_back: bool) -> Rows {
 #[inline]
 pub fn local_value(mv: &Placement, local: &Rows, mine: &Rows) -> u32 {
     let o = mv.shape();
-    (0..o.h as usize)
-        .map(|r| {
-            let i = mv.y as usize + r + OFF;
-            let cells = o.rows[r] << mv.x & local[i];
-            cells.count_ones() + (cells & mine[i]).count_ones()
-        })
-        .sum()
+    // All five rows, unrolled: the rows past the shape's height are empty, and the planes
+    // reach five rows below any placement's top row.
+    let y = mv.y as usize + OFF;
+    let mut value = 0;
+    for r in 0..5 {
+        let cells = o.rows[r] << mv.x & local[y + r];
+        value += cells.count_ones() + (cells & mine[y + r]).count_ones();
+    }
+    value
 }
 
 /// The playout's placement for the player to move: among the placements of the letters the
@@ -83,7 +85,8 @@ pub fn choose(
     if has_local {
         // Every answer (a placement of positive value) covers an anchor near the local cells:
         // scanning only those anchors lists far fewer placements.
-        state.generate_near(p, letters, &within_four(&local, state.size()), buf);
+        let radius = largest_size(letters).saturating_sub(1);
+        state.generate_near(p, letters, &within(&local, state.size(), radius), buf);
         if keep_highest(buf, value) == 0 {
             buf.clear();
         }
@@ -153,23 +156,29 @@ pub fn considered_letters(state: &Position, p: usize) -> u32 {
     state.remaining(p) & allowed
 }
 
-/// The cells within four rows and four columns of a cell of `cells`: every anchor of a
-/// placement that covers one of `cells` lies there, since a shape spans at most five.
-pub fn within_four(cells: &Rows, size: usize) -> Rows {
+/// The cells at most `radius` steps (up, down, left, right) from a cell of `cells`: every
+/// anchor of a placement of at most `radius + 1` squares that covers one of `cells` lies
+/// there, since a shape's squares are joined by edges.
+pub fn within(cells: &Rows, size: usize, radius: usize) -> Rows {
     let col = (1u32 << size) - 1;
-    let mut wide = *cells;
-    for row in wide.iter_mut() {
-        for _ in 0..4 {
-            *row |= (*row << 1 | *row >> 1) & col;
+    let mut near = *cells;
+    for _ in 0..radius {
+        let mut grown = [0u32; ROWS];
+        for i in 1..ROWS - 1 {
+            grown[i] = (near[i] | near[i] << 1 | near[i] >> 1 | near[i - 1] | near[i + 1]) & col;
         }
-    }
-    let mut near = [0u32; ROWS];
-    for (i, out) in near.iter_mut().enumerate() {
-        let lo = i.saturating_sub(4);
-        let hi = (i + 4).min(ROWS - 1);
-        *out = wide[lo..=hi].iter().fold(0, |a, &b| a | b);
+        near = grown;
     }
     near
+}
+
+/// The most squares of a shape among `letters` (0 for none).
+fn largest_size(letters: u32) -> usize {
+    let by_size = &tables().by_size;
+    (1..=5)
+        .rev()
+        .find(|&n| letters & by_size[n] != 0)
+        .unwrap_or(0)
 }
 
 /// The playout weight of each orientation's shape, Pentobi's Duo values: a factor 3 per
@@ -198,8 +207,8 @@ mod tests {
         mv.cells().any(|(x, y)| cells[y + OFF] >> x & 1 == 1)
     }
 
-    /// Scanning only the anchors within four of a cell set finds every legal placement that
-    /// covers one of its cells, on all three boards.
+    /// Scanning only the anchors within `size - 1` steps of a cell set finds every legal
+    /// placement of at most `size` squares that covers one of its cells, on all three boards.
     #[test]
     fn near_generation_finds_every_placement_covering_the_cells() {
         for (variant, players) in [
@@ -221,22 +230,28 @@ mod tests {
                     );
                     cells[y + OFF] |= 1 << x;
                 }
-                all.clear();
-                pos.generate(p, &mut all);
-                near.clear();
-                pos.generate_near(p, u32::MAX, &within_four(&cells, pos.size()), &mut near);
-                let mut expected: Vec<_> =
-                    all.iter().filter(|m| touches(m, &cells)).copied().collect();
-                let mut found: Vec<_> = near
-                    .iter()
-                    .filter(|m| touches(m, &cells))
-                    .copied()
-                    .collect();
-                expected.sort();
-                found.sort();
-                assert_eq!(found, expected, "{variant:?}");
-                assert!(near.iter().all(|m| all.contains(m)));
-                checked += expected.len();
+                for size in 1..=5 {
+                    let letters = tables().by_size[..=size].iter().fold(0, |a, &b| a | b);
+                    all.clear();
+                    pos.generate_letters(p, letters, &mut all);
+                    near.clear();
+                    let radius = largest_size(letters) - 1;
+                    assert_eq!(radius, size - 1);
+                    let reach = within(&cells, pos.size(), radius);
+                    pos.generate_near(p, letters, &reach, &mut near);
+                    let mut expected: Vec<_> =
+                        all.iter().filter(|m| touches(m, &cells)).copied().collect();
+                    let mut found: Vec<_> = near
+                        .iter()
+                        .filter(|m| touches(m, &cells))
+                        .copied()
+                        .collect();
+                    expected.sort();
+                    found.sort();
+                    assert_eq!(found, expected, "{variant:?}, size {size}");
+                    assert!(near.iter().all(|m| all.contains(m)));
+                    checked += expected.len();
+                }
                 let mv = pos.random_action(&mut rng, &mut all).unwrap();
                 pos.play(mv);
             }

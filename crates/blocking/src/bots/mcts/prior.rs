@@ -56,6 +56,82 @@ pub struct PriorContext {
     opp_colour: Rows,
     center: Rows,
     early: bool,
+    /// The weights per board cell that `score` sums (see `Grids`), built on its first call.
+    grids: std::cell::OnceCell<Box<Grids>>,
+}
+
+/// Width of a `Grids` row (and their number): a board row with room for a placement's halo
+/// and the halo's neighbours on both sides, on the widest board.
+const GRID: usize = 32;
+
+/// Per cell (index `(i + 1) * GRID + x + 2` for the planes' row `i` and board column `x`),
+/// what the features weigh there: for a square of the placement (`cell`), an edge neighbour
+/// (`edge`) and a diagonal-only neighbour (`diag`), whether a diagonal neighbour there becomes
+/// a new anchor (`new`) and whether the cell is free for the player to move (`free`). A score
+/// is then a sum of lookups along the orientation's `Footprint`.
+struct Grids {
+    cell: [f32; GRID * GRID],
+    edge: [f32; GRID * GRID],
+    diag: [f32; GRID * GRID],
+    new: [bool; GRID * GRID],
+    free: [bool; GRID * GRID],
+}
+
+/// An orientation's cells, edge and diagonal-only neighbours as offsets from the grid index
+/// of its halo's top-left cell, and for each diagonal neighbour the offsets of its own
+/// neighbours outside the placement and its edge neighbours (those that may stay open).
+struct Footprint {
+    cells: Vec<u16>,
+    edges: Vec<u16>,
+    diags: Vec<(u16, Vec<u16>)>,
+}
+
+fn footprints() -> &'static [Footprint] {
+    static FOOTPRINTS: std::sync::OnceLock<Vec<Footprint>> = std::sync::OnceLock::new();
+    FOOTPRINTS.get_or_init(|| {
+        crate::shapes::tables()
+            .orients
+            .iter()
+            .map(|o| {
+                // Halo coordinates (c, r): the shape's square (dx, dy) is (dx + 1, dy + 1).
+                // Offsets are from the grid cell up and left of the halo's top-left one, so
+                // that the neighbours of the halo's cells have offsets too.
+                let at = |c: isize, r: isize| ((r + 1) * GRID as isize + c + 1) as u16;
+                let bits = |rows: &[u32], shift: isize| {
+                    let mut out = Vec::new();
+                    for (r, &row) in rows.iter().enumerate() {
+                        for c in 0..GRID as isize - 1 {
+                            if row >> c & 1 == 1 {
+                                out.push((c + shift, r as isize + shift));
+                            }
+                        }
+                    }
+                    out
+                };
+                let cells = bits(&o.rows[..o.h as usize], 1);
+                let edges = bits(&o.edge, 0);
+                let window =
+                    |c: isize, r: isize| cells.contains(&(c, r)) || edges.contains(&(c, r));
+                let diags = bits(&o.diag, 0)
+                    .into_iter()
+                    .map(|(c, r)| {
+                        let around = [(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)];
+                        let open = around
+                            .into_iter()
+                            .filter(|&(c, r)| !window(c, r))
+                            .map(|(c, r)| at(c, r))
+                            .collect();
+                        (at(c, r), open)
+                    })
+                    .collect();
+                Footprint {
+                    cells: cells.iter().map(|&(c, r)| at(c, r)).collect(),
+                    edges: edges.iter().map(|&(c, r)| at(c, r)).collect(),
+                    diags,
+                }
+            })
+            .collect()
+    })
 }
 
 impl PriorContext {
@@ -74,6 +150,7 @@ impl PriorContext {
             opp_colour: [0; ROWS],
             center: [0; ROWS],
             early: state.n_placements() < 4 * state.player_count(),
+            grids: std::cell::OnceCell::new(),
         };
         for q in (0..state.player_count()).filter(|&q| q != p) {
             let (anchor, free, colour) = (state.anchors(q), state.free_plane(q), state.colour(q));
@@ -102,15 +179,81 @@ impl PriorContext {
         self.visit(mv, |k, n| out[k] += n as u8);
     }
 
-    /// The prior's log-weight of `mv`: higher is likelier to be the best move.
+    /// The prior's log-weight of `mv`: higher is likelier to be the best move. The same sum
+    /// as the features' weighted by `WEIGHTS` (up to rounding), as lookups in per-cell weights.
     pub fn score(&self, mv: Placement) -> f32 {
-        let mut counts = [0u32; N_FEATURES];
-        self.visit(mv, |k, n| counts[k] += n);
-        counts
-            .iter()
-            .zip(WEIGHTS.iter())
-            .map(|(&n, &w)| n as f32 * w)
-            .sum()
+        let g = self.grids.get_or_init(|| self.grids());
+        let o = mv.shape();
+        let f = &footprints()[mv.orient as usize];
+        // The cell up and left of the halo's top-left one (planes' row y - 1, board column
+        // x - 2), where the footprint's offsets start.
+        let base = mv.y as usize * GRID + mv.x as usize;
+        let mut score = WEIGHTS[o.letter as usize];
+        for &k in &f.cells {
+            score += g.cell[base + k as usize];
+        }
+        for &k in &f.edges {
+            score += g.edge[base + k as usize];
+        }
+        let new_anchor = &WEIGHTS[N_LETTERS + 11..N_LETTERS + 14];
+        for (k, around) in &f.diags {
+            let at = base + *k as usize;
+            score += g.diag[at];
+            if g.new[at] {
+                let open = around
+                    .iter()
+                    .filter(|&&n| g.free[base + n as usize])
+                    .count();
+                score += new_anchor[open.min(2)];
+            }
+        }
+        score
+    }
+
+    /// The per-cell weights of `score`, from the same planes and formulas as `visit`.
+    fn grids(&self) -> Box<Grids> {
+        let mut g = Box::new(Grids {
+            cell: [0.0; GRID * GRID],
+            edge: [0.0; GRID * GRID],
+            diag: [0.0; GRID * GRID],
+            new: [false; GRID * GRID],
+            free: [false; GRID * GRID],
+        });
+        let w = |k: usize| WEIGHTS[N_LETTERS + k];
+        let on = |plane: &Rows, i: usize, x: usize| plane[i] >> x & 1 == 1;
+        let n = self.col.count_ones() as usize;
+        // Every row a halo reaches (the planes' rows 0..n + 2), the board's columns only: the
+        // features count a halo row off the board but never a column off it.
+        for i in 0..n + 2 {
+            for x in 0..n {
+                let at = (i + 1) * GRID + x + 2;
+                let own_free = on(&self.own_free, i, x);
+                let own_anchor = on(&self.own_anchor, i, x);
+                let opp_anchor = on(&self.opp_anchor, i, x);
+                let opp_free = on(&self.opp_free, i, x);
+                let opp_colour = on(&self.opp_colour, i, x);
+                let b = |v: bool| v as u32 as f32;
+                let mut cell = w(0) * b(opp_anchor)
+                    + w(1) * b(on(&self.opp_anchor_near, i, x))
+                    + w(2) * b(own_anchor)
+                    + w(3) * b(opp_free);
+                if self.early {
+                    cell += w(15) + w(16) * b(on(&self.center, i, x));
+                }
+                g.cell[at] = cell;
+                g.edge[at] = w(4) * b(opp_colour)
+                    + w(5) * b(!own_free && !opp_colour)
+                    + w(6) * b(own_anchor)
+                    + w(7) * b(own_free && !own_anchor)
+                    + w(8) * b(own_free && opp_free);
+                let new = own_free && !own_anchor;
+                g.diag[at] =
+                    w(9) * b(own_anchor) + w(10) * b(!own_free) + w(14) * b(new && opp_anchor);
+                g.new[at] = new;
+                g.free[at] = own_free;
+            }
+        }
+        g
     }
 
     /// Calls `add(feature, count)` for each feature of `mv` (a feature may come several
@@ -165,7 +308,10 @@ impl PriorContext {
                 let side = open(i, bit << 1 | bit >> 1);
                 // Two of a corner cell's four neighbours touch the placement: 0..=2 stay open.
                 let neighbours = count(side) + count(open(i - 1, bit)) + count(open(i + 1, bit));
-                c(11 + neighbours.min(2) as usize, 1);
+                // Three constant indices rather than one computed (see `score`).
+                c(11, (neighbours == 0) as u32);
+                c(12, (neighbours == 1) as u32);
+                c(13, (neighbours >= 2) as u32);
             }
             if self.early {
                 c(15, count(m));
@@ -187,6 +333,39 @@ mod tests {
             .flat_map(|y| (0..n).map(move |x| (x, y)))
             .filter(|&(x, y)| pos.is_anchor(p, x, y))
             .collect()
+    }
+
+    /// `score` (lookups in per-cell weights) is the features' weighted sum, for every legal
+    /// placement through whole games on the three boards, the opening included.
+    #[test]
+    fn score_is_the_weighted_sum_of_the_features() {
+        for (variant, players, seed) in [
+            (Variant::Duo, 2, 1),
+            (Variant::Classic, 4, 2),
+            (Variant::Blocking, 3, 3),
+        ] {
+            let mut pos = Position::new(&Config::new(variant, players, seed));
+            let mut rng = realm_core::chacha_rng(seed, 0);
+            let (mut buf, mut f) = (Vec::new(), [0u8; N_FEATURES]);
+            let mut checked = 0;
+            while pos.current().is_some() {
+                let ctx = PriorContext::new(&pos).unwrap();
+                pos.legal_actions(&mut buf);
+                for &mv in &buf {
+                    ctx.features(mv, &mut f);
+                    let sum: f32 = f.iter().zip(WEIGHTS).map(|(&n, w)| n as f32 * w).sum();
+                    let score = ctx.score(mv);
+                    assert!(
+                        (score - sum).abs() < 1e-3,
+                        "{variant:?} {mv:?}: {score} {sum}"
+                    );
+                    checked += 1;
+                }
+                let mv = pos.random_action(&mut rng, &mut buf).unwrap();
+                pos.play(mv);
+            }
+            assert!(checked > 1000, "{variant:?}: {checked}");
+        }
     }
 
     /// The features agree with the engine: the anchors a placement covers, loses and opens

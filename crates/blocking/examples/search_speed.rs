@@ -1,0 +1,93 @@
+//! The Duo bot's search speed on given positions, for comparing with another engine on the
+//! same positions (`tools/blokus_search_speed.py` runs it beside Pentobi).
+//!
+//! Each line of stdin is one Duo position: the placements so far, space-separated, each a
+//! comma-separated list of GTP squares (`e10,f10,f9`: column letter, row counted from the
+//! bottom), the first player's first. For each line the bot's search (the bot's own parameters
+//! and knowledge, a fresh tree, no book) runs for `--iters N` iterations or `--time SECONDS`,
+//! and a line `iterations seconds iterations/s cpu_seconds iterations/cpu_s` is printed
+//! (wall-clock seconds, then this thread's CPU time, user and system).
+//!
+//! `cargo run --release -p realm-blocking --example search_speed -- --time 3 < positions`
+
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+use realm_blocking::bots::{default_params, BlokusKnowledge};
+use realm_blocking::{Config, Placement, Position, Variant};
+use realm_core::State;
+use realm_search::{Budget, Mcts};
+
+/// The board squares `(x, y)` (y from the top) of GTP squares on an `n` × `n` board.
+fn squares(text: &str, n: usize) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = text
+        .split(',')
+        .map(|s| {
+            let x = (s.as_bytes()[0] - b'a') as usize;
+            let row: usize = s[1..].parse().expect("a GTP square");
+            (x, n - row)
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// The position after the placements of one input line.
+fn position(line: &str) -> Position {
+    let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+    let mut buf: Vec<Placement> = Vec::new();
+    for text in line.split_whitespace() {
+        let want = squares(text, pos.size());
+        pos.legal_actions(&mut buf);
+        let mv = buf
+            .iter()
+            .copied()
+            .find(|m| {
+                let mut cells: Vec<_> = m.cells().collect();
+                cells.sort_unstable();
+                cells == want
+            })
+            .unwrap_or_else(|| panic!("{text} is not a legal placement here"));
+        pos.apply(&mv);
+    }
+    pos
+}
+
+/// CPU nanoseconds consumed by this thread so far (user and system time).
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .map(|v| v.parse::<f64>().expect("a number"))
+    };
+    let iters = value("--iters");
+    let time = value("--time").unwrap_or(3.0);
+    for line in std::io::stdin().lock().lines() {
+        let line = line.expect("stdin");
+        let pos = position(&line);
+        let mut search = Mcts::new(default_params(), BlokusKnowledge::default(), 7);
+        let (start, cpu) = (Instant::now(), cpu_ns());
+        let budget = match iters {
+            Some(n) => Budget::iterations(n as u64),
+            None => Budget::time_from(start, Duration::from_secs_f64(time)),
+        };
+        let result = search.search(&pos, budget).expect("a position with a move");
+        let seconds = start.elapsed().as_secs_f64();
+        let cpu = (cpu_ns() - cpu) as f64 * 1e-9;
+        let n = result.iterations as f64;
+        println!(
+            "{n} {seconds:.3} {:.0} {cpu:.3} {:.0}",
+            n / seconds,
+            n / cpu
+        );
+    }
+}
