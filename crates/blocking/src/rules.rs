@@ -334,6 +334,39 @@ impl Position {
         self.scan_from(p, letters, &corner, |found| push_found(found, out))
     }
 
+    /// The placements `generate_near` lists that have the highest `value`, in the order it
+    /// lists them, into `out` (cleared first), and that value; nothing when it is 0. The
+    /// placements of lower value are never written, which saves most of the listing when
+    /// few are worth anything (a playout's answer to the opponent's last placements).
+    pub fn generate_best_near(
+        &self,
+        p: PlayerId,
+        letters: u32,
+        near: &Rows,
+        value: impl Fn(Placement) -> u32,
+        out: &mut Vec<Placement>,
+    ) -> u32 {
+        let mut corner = self.corner[p];
+        for (c, n) in corner.iter_mut().zip(near) {
+            *c &= n;
+        }
+        let letters = letters & self.usable_letters(p);
+        out.clear();
+        let mut best = 1;
+        self.scan_from(p, letters, &corner, |found| {
+            if found.is_packed() {
+                keep_best(found, PackedCells, &value, &mut best, out)
+            } else {
+                keep_best(found, Rows16Cells, &value, &mut best, out)
+            }
+        });
+        if out.is_empty() {
+            0
+        } else {
+            best
+        }
+    }
+
     /// Number of legal placements of `p`.
     pub fn count_moves(&self, p: PlayerId) -> usize {
         self.scan(p, Found::count)
@@ -553,6 +586,33 @@ fn push_cells(found: &Found, cells: impl Cells, out: &mut Vec<Placement>) {
     });
     // SAFETY: the first `total` spare slots were written above.
     unsafe { out.set_len(len + total) };
+}
+
+/// `generate_best_near`'s walk of `found`: the placements of the highest value so far (at
+/// least `best`) in `out`.
+#[inline(always)]
+fn keep_best(
+    found: &Found,
+    cells: impl Cells,
+    value: &impl Fn(Placement) -> u32,
+    best: &mut u32,
+    out: &mut Vec<Placement>,
+) {
+    found.for_each_word(|orient, mut bits, base| {
+        while bits != 0 {
+            let (x, y) = cells.cell(base + bits.trailing_zeros());
+            bits &= bits - 1;
+            let mv = Placement { orient, x, y };
+            let v = value(mv);
+            if v > *best {
+                *best = v;
+                out.clear();
+            }
+            if v == *best {
+                out.push(mv);
+            }
+        }
+    })
 }
 
 /// Spec A2: the number of placements (letter + cells) of `letters` that fit an empty

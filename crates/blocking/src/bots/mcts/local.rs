@@ -86,10 +86,8 @@ pub fn choose(
         // Every answer (a placement of positive value) covers an anchor near the local cells:
         // scanning only those anchors lists far fewer placements.
         let radius = largest_size(letters).saturating_sub(1);
-        state.generate_near(p, letters, &within(&local, state.size(), radius), buf);
-        if keep_highest(buf, value) == 0 {
-            buf.clear();
-        }
+        let near = within(&local, state.size(), radius);
+        state.generate_best_near(p, letters, &near, |m| value(&m), buf);
     }
     if buf.is_empty() {
         // No answer among these letters: every placement of them is worth 0.
@@ -257,6 +255,36 @@ mod tests {
             }
             assert!(checked > 100, "{variant:?}: {checked}");
         }
+    }
+
+    /// `generate_best_near` lists exactly the placements of highest local value that
+    /// `generate_near` lists, in its order, through a whole game.
+    #[test]
+    fn best_near_keeps_the_highest_valued_placements_in_order() {
+        let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+        let mut rng = realm_core::chacha_rng(9, 0);
+        let (mut near, mut best, mut buf) = (Vec::new(), Vec::new(), Vec::new());
+        let mut answered = 0;
+        while let Some(p) = pos.current() {
+            let local = local_cells(&pos, true);
+            let reach = within(&local, pos.size(), 4);
+            let value = |m: Placement| local_value(&m, &local, pos.anchors(p));
+            near.clear();
+            pos.generate_near(p, u32::MAX, &reach, &mut near);
+            let top = near.iter().map(|&m| value(m)).max().unwrap_or(0);
+            let expected: Vec<_> = near
+                .iter()
+                .copied()
+                .filter(|&m| top > 0 && value(m) == top)
+                .collect();
+            let got = pos.generate_best_near(p, u32::MAX, &reach, value, &mut best);
+            assert_eq!(got, top);
+            assert_eq!(best, expected);
+            answered += usize::from(top > 0);
+            let mv = pos.random_action(&mut rng, &mut buf).unwrap();
+            pos.play(mv);
+        }
+        assert!(answered > 5, "{answered}");
     }
 
     /// The playout always answers with a placement of the highest local value among the
