@@ -1,21 +1,32 @@
 #!/usr/bin/env python3
-"""A realm Blokus Duo bot backed by any Blokus GTP engine (Pentobi's `pentobi-gtp`, say), so
-realm's bots can be measured against it: `realm arena blocking --variant duo
-"python3 tools/gtp_blokus_bot.py /path/to/pentobi-gtp -g duo --level 1 --nobook --noresign --quiet"
-builtin:mcts`.
+"""A realm Blokus bot backed by any Blokus GTP engine (Pentobi's `pentobi-gtp`, say), so realm's
+bots can be measured against it, in Blokus Duo (`-g duo`) and Classic (`-g classic`, four
+players, each seat one colour):
 
-Everything after the script's name is the engine's command line. Each turn the bot tells the
-engine the opponent's new squares (read from the board, so no move name needs translating),
-asks it for a move (`genmove`), and answers the legal placement of realm's list that covers
-exactly the squares the engine chose. GTP squares are a column letter and a row number counted
-from the bottom; realm's are (X, Y) with Y counted from the top. Duo's two start squares swap
-under a half turn of the board: when the first player opens on the start square the engine
-reserves for the second, the bot views the board turned by half a turn.
+    realm arena blocking --variant duo builtin:mcts "python3 tools/gtp_blokus_bot.py
+        /path/to/pentobi-gtp -g duo --level 1 --nobook --noresign --quiet"
+    realm arena blocking --variant classic --players 4 builtin:mcts "python3
+        tools/gtp_blokus_bot.py /path/to/pentobi-gtp -g classic --level 5 --nobook --noresign
+        --quiet" (three seats of it)
+
+(each command on one line).
+
+Everything after the script's name is the engine's command line; the engine must play the game
+realm's header describes (2 players on 14 x 14: Duo, colours `b` and `w`; 4 players on 20 x 20:
+Classic, colours `1` to `4` for realm's players 0 to 3, whose start corners are the same). Each
+turn the bot tells the engine the other players' placements since its last turn (realm lists
+them in the order they were placed), asks it for a move (`genmove`), and answers the legal
+placement of realm's list that covers exactly the squares the engine chose. GTP squares are a
+column letter and a row number counted from the bottom; realm's are (X, Y) with Y counted from
+the top. Duo's two start squares swap under a half turn of the board: when the first player
+opens on the start square the engine reserves for the second, the bot views the board turned by
+half a turn.
 
 Whatever the bot cannot translate ends it with a one-line reason on stderr and exit status 1,
-which realm records as the bot's fault: an engine that resigns (Pentobi does in lost positions
-unless started with `--noresign`), passes (realm only asks a player that has a legal move), names
-a square off the board or squares that are not one of realm's listed placements.
+which realm records as the bot's fault: a game the engine has no colours for, an engine that
+resigns (Pentobi does in lost positions unless started with `--noresign`), passes (realm only
+asks a player that has a legal move), names a square off the board or squares that are not one
+of realm's listed placements.
 """
 import subprocess
 import sys
@@ -117,34 +128,37 @@ class Translator:
         raise AdapterError(f"engine chose {chosen}, not one of realm's {len(valid)} placements")
 
 
+# The engine's colours for realm's players, by (players, board size).
+COLOURS = {(2, 14): ["b", "w"], (4, 20): ["1", "2", "3", "4"]}
+
+
 def play(engine):
     shapes = {}
     for _ in range(int(read())):
         letter, cols, rows, *lines = read().split()
         shapes[letter] = (int(cols), int(rows), lines)
-    _players, me, n = int(read()), int(read()), int(read())
+    players, me, n = int(read()), int(read()), int(read())
     read()  # letters
-    colors = ["b", "w"]
-    seen = set()
-    translator = None  # its turn is decided by the first move on the board
+    colours = COLOURS.get((players, n))
+    if colours is None:
+        raise AdapterError(f"no GTP game for {players} players on a {n} x {n} board "
+                           "(Duo: 2 on 14 x 14, Classic: 4 on 20 x 20)")
+    # Duo's view turns if the first placement is on the engine's second start square.
+    translator = Translator(shapes, n) if players == 4 else None
     while True:
-        board = [read() for _ in range(n)]
-        for _ in range(int(read())):
-            read()
+        for _ in range(n):
+            read()  # the board: the placements below say what changed
+        placed = [read().split(maxsplit=1) for _ in range(int(read()))]
         valid = [read() for _ in range(int(read()))]
-        theirs = {(x, y) for y, row in enumerate(board) for x, c in enumerate(row)
-                  if c == str(1 - me)} - seen
+        for player, move in placed:
+            cells = placement_cells(shapes, move)
+            if translator is None:
+                translator = Translator(shapes, n, turned=(9, 9) in cells)
+            engine.send(f"play {colours[int(player)]} {translator.gtp_move(cells)}")
         if translator is None:
-            # The engine's first colour opens on realm's (4, 4); turn the view otherwise.
-            first = theirs if me == 1 else set()
-            translator = Translator(shapes, n, turned=(9, 9) in first)
-        if theirs:
-            engine.send(f"play {colors[1 - me]} {translator.gtp_move(theirs)}")
-            seen |= theirs
-        chosen = engine.send(f"genmove {colors[me]}")
-        answer = translator.answer(chosen, valid)
-        seen |= placement_cells(shapes, answer)
-        print(answer, flush=True)
+            translator = Translator(shapes, n)
+        chosen = engine.send(f"genmove {colours[me]}")
+        print(translator.answer(chosen, valid), flush=True)
 
 
 def main():

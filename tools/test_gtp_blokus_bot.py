@@ -1,7 +1,8 @@
-"""Tests of the GTP adapter (`gtp_blokus_bot.py`): square translation, every Duo orientation
-round-tripped through GTP text on a straight and a turned board, and whole turns against a fake
-engine that replays GTP exchanges recorded from Pentobi (or, for the turned opening and the
-refusals, written by hand in the same format). Run: `python3 -m unittest discover -s tools`.
+"""Tests of the GTP adapter (`gtp_blokus_bot.py`): square translation on the Duo and Classic
+boards, every orientation round-tripped through GTP text on a straight and a turned board, and
+whole turns of Duo and Classic against a fake engine that replays GTP exchanges recorded from
+Pentobi (or, for the turned opening, the Classic seat after three others and the refusals,
+written by hand in the same format). Run: `python3 -m unittest discover -s tools`.
 """
 import os
 import subprocess
@@ -59,13 +60,14 @@ def orientations(drawing):
     return found.values()
 
 
-def header(me):
-    return "\n".join(["21", *SHAPE_LINES, "2", str(me), str(N), "ABCDEFGHIJKLMNOPQRSTU"]) + "\n"
+def header(me, players=2, n=N):
+    return "\n".join(["21", *SHAPE_LINES, str(players), str(me), str(n),
+                      "ABCDEFGHIJKLMNOPQRSTU"]) + "\n"
 
 
-def board(cells_of):
-    """N rows with `cells_of[(x, y)]` written in (anchors are not needed by the adapter)."""
-    rows = [["."] * N for _ in range(N)]
+def board(cells_of, n=N):
+    """n rows with `cells_of[(x, y)]` written in (anchors are not needed by the adapter)."""
+    rows = [["."] * n for _ in range(n)]
     for (x, y), mark in cells_of.items():
         rows[y][x] = mark
     return "\n".join("".join(r) for r in rows) + "\n"
@@ -84,22 +86,31 @@ class TranslationTest(unittest.TestCase):
         self.assertEqual(turned.square((9, 9)), "e10")
         self.assertEqual(turned.cell_of("j5"), (4, 4))
 
+    def test_classic_squares_follow_gtp_coordinates(self):
+        # Pentobi's Classic start squares for colours 1 to 4, realm's players 0 to 3.
+        t = Translator(shapes(), 20)
+        self.assertEqual([t.square(c) for c in [(0, 0), (19, 0), (19, 19), (0, 19)]],
+                         ["a20", "t20", "t1", "a1"])
+        self.assertEqual(t.cell_of("t20"), (19, 0))
+        with self.assertRaises(AdapterError):
+            t.cell_of("u1")
+
     def test_duo_has_91_orientations(self):
         self.assertEqual(sum(len(list(orientations(d))) for d in shapes().values()), 91)
 
     def test_every_orientation_round_trips_on_a_straight_and_a_turned_board(self):
         s = shapes()
         checked = 0
-        for turned in (False, True):
-            t = Translator(s, N, turned)
+        for n, turned in [(N, False), (N, True), (20, False)]:
+            t = Translator(s, n, turned)
             for letter, drawing in s.items():
                 for flip, rot in orientations(drawing):
                     cells = orientation_cells(drawing, flip, rot)
                     width = max(x for x, _ in cells) + 1
                     height = max(y for _, y in cells) + 1
                     kx, ky = cells[0]
-                    for ox, oy in [(0, 0), (N - width, N - height), (4, 4), (9, 2), (3, 9)]:
-                        if ox + width > N or oy + height > N:
+                    for ox, oy in [(0, 0), (n - width, n - height), (4, 4), (9, 2), (3, 9)]:
+                        if ox + width > n or oy + height > n:
                             continue
                         move = f"{ox + kx} {oy + ky} {letter}{flip}{rot}1"
                         squares = placement_cells(s, move)
@@ -108,7 +119,7 @@ class TranslationTest(unittest.TestCase):
                         decoy = f"{ox + kx} {oy + ky} A001"
                         self.assertEqual(t.answer(text, [decoy, move]), move)
                         checked += 1
-        self.assertGreater(checked, 2 * 91 * 4)
+        self.assertGreater(checked, 3 * 91 * 4)
 
     def test_refusals_are_errors_with_reasons(self):
         t = Translator(shapes(), N)
@@ -175,6 +186,41 @@ class RecordedExchangeTest(unittest.TestCase):
         self.assertEqual(done.returncode, 1)
         self.assertEqual(done.stdout, "")
         self.assertIn("engine chose j5,i6,j6,k6,j7, not one of realm's 2 placements", done.stderr)
+
+    # Recorded from Pentobi 7cdd99bc (`pentobi-gtp -g classic --level 1 --seed 1`) on
+    # 2026-11-29: realm's greedy, player 0, opened with `0 0 R001`; Pentobi, as the second
+    # colour for realm's player 1, answered on its corner t20. The valid list is realm's first
+    # three lines for player 1 there and the line of Pentobi's answer.
+    def test_a_classic_reply_becomes_the_listed_placement(self):
+        exchange = [("play 1 a20,a19,b19,b18,c18", "="), ("genmove 2", "= r18,s18,s19,s20,t20")]
+        r = {(0, 0): "0", (0, 1): "0", (1, 1): "0", (1, 2): "0", (2, 2): "0"}
+        valid = ["19 0 A001", "19 0 B002", "19 0 B011", "19 0 S111"]
+        stdin = (header(1, 4, 20) + board(r, 20) + "1\n0 0 0 R001\n" + f"{len(valid)}\n"
+                 + "".join(v + "\n" for v in valid))
+        done = self.run_adapter(exchange, stdin)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stdout, "19 0 S111\n")
+
+    def test_classic_tells_the_others_placements_in_their_order_each_turn(self):
+        # Player 3 hears players 0, 1 and 2 (colours 1, 2, 3) before its first move, then only
+        # what was placed since its last turn (player 1 was stuck: 0 and 2 placed).
+        exchange = [("play 1 a20", "="), ("play 2 t20", "="), ("play 3 t1", "="),
+                    ("genmove 4", "= a1"),
+                    ("play 1 b19", "="), ("play 3 s2", "="), ("genmove 4", "= b2")]
+        first = {(0, 0): "0", (19, 0): "1", (19, 19): "2"}
+        second = {**first, (0, 19): "3", (1, 1): "0", (18, 18): "2"}
+        stdin = (header(3, 4, 20) + board(first, 20) + "3\n0 0 0 A001\n1 19 0 A001\n2 19 19 A001\n"
+                 + "2\n0 19 A001\n0 19 B001\n"
+                 + board(second, 20) + "2\n0 1 1 A001\n2 18 18 A001\n" + "1\n1 18 A001\n")
+        done = self.run_adapter(exchange, stdin)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stdout, "0 19 A001\n1 18 A001\n")
+
+    def test_a_game_without_engine_colours_ends_the_bot_with_a_reason(self):
+        done = self.run_adapter([], header(0, 3, 13) + board({}, 13) + "0\n1\n0 0 A001\n")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stdout, "")
+        self.assertIn("no GTP game for 3 players on a 13 x 13 board", done.stderr)
 
 
 if __name__ == "__main__":
