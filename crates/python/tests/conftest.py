@@ -1,3 +1,4 @@
+import importlib
 import os
 import pathlib
 import shutil
@@ -49,3 +50,12 @@ def realm_bin():
         if path and os.access(path, os.X_OK):
             return path
     raise RuntimeError("no realm binary: build it (cargo build) or set REALM_BIN")
+
+
+def rl_library(name):
+    """An optional RL library (the `[rl]` extra): the test is skipped without it, unless
+    $REALM_REQUIRE_RL is set (tests/run.sh sets it, as CI installs the extra), when its absence
+    fails the test instead of hiding it."""
+    if os.environ.get("REALM_REQUIRE_RL"):
+        return importlib.import_module(name)
+    return pytest.importorskip(name)

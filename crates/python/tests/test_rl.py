@@ -1,8 +1,8 @@
 """What RL libraries take: Gymnasium ids, PettingZoo's module convention, truncation, and the
 flat observations of Stable-Baselines3, sb3-contrib's MaskablePPO and RLlib.
 
-The Stable-Baselines3 tests need the `[rl]` extra (torch: several GB, so not in CI's fresh
-environment); without it they are skipped.
+The Stable-Baselines3 tests need the `[rl]` extra (torch, about 5 GB with its CUDA libraries;
+CI installs it); without it they are skipped.
 """
 
 import importlib
@@ -17,6 +17,8 @@ from pettingzoo.test import api_test
 
 import realm_engines
 from realm_engines import envs
+
+from conftest import rl_library
 
 MODULES = envs.AEC_MODULES
 
@@ -143,7 +145,7 @@ def sb3_check(env):
 
 
 def test_stable_baselines3_takes_the_flat_forms():
-    pytest.importorskip("stable_baselines3")
+    rl_library("stable_baselines3")
     for game, kwargs in FLAT_CASES:
         for form in ({}, {"mask_in_observation": True}):
             messages = sb3_check(envs.RealmGym(game, flatten=True, **form, **kwargs))
@@ -153,7 +155,7 @@ def test_stable_baselines3_takes_the_flat_forms():
 
 
 def test_maskable_ppo_learns_on_the_flat_form():
-    sb3_contrib = pytest.importorskip("sb3_contrib")
+    sb3_contrib = rl_library("sb3_contrib")
     env = envs.RealmGym("kingdomino", opponent="builtin:random", flatten=True)
     model = sb3_contrib.MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, seed=0)
     model.learn(total_timesteps=256)

@@ -42,7 +42,7 @@ AEC_MODULES = (
     "kingdom_builder_v0",
 )
 
-__all__ = ["RealmAEC", "RealmGym", "observation_space", *AEC_MODULES]
+__all__ = ["RealmAEC", "RealmGym", "flatten_observation", "observation_space", *AEC_MODULES]
 
 # Enough for any whole game of realm's (the longest, Ice and Fire's, are thousands of
 # commands): truncation is for scripts that want shorter episodes.
@@ -237,7 +237,10 @@ def _flat_box(game: realm_engines.Game) -> spaces.Box:
     )
 
 
-def _flat(observation: dict) -> np.ndarray:
+def flatten_observation(observation: dict) -> np.ndarray:
+    """A nested observation (``Game.observe``) as ``RealmGym(..., flatten=True)`` observes it:
+    the board planes (C order) then the scalars, one float32 vector. A trained agent that
+    plays as a realm bot uses it to observe as it did in training."""
     inner = observation["observation"]
     return np.concatenate(
         [inner["board"].reshape(-1).astype(np.float32), inner["scalars"]]
@@ -309,7 +312,7 @@ class RealmGym(gymnasium.Env):
         self._mask = observation["action_mask"]
         if not self.flatten:
             return observation
-        flat = _flat(observation)
+        flat = flatten_observation(observation)
         if self.mask_in_observation:
             return {"observations": flat, "action_mask": self._mask.astype(np.float32)}
         return flat
