@@ -157,6 +157,8 @@ pub(crate) struct Job<'a> {
     pub corner: &'a Rows,
     pub free: &'a Rows,
     pub letters: u32,
+    /// When given, only the positions where the shape also covers a cell of this plane.
+    pub cover: Option<&'a Rows>,
 }
 
 /// Finds the legal positions of every orientation of a letter in `job.letters` and hands
@@ -189,18 +191,28 @@ fn scan_portable<R>(job: Job<'_>, then: impl FnOnce(&Found) -> R) -> R {
         corner,
         free,
         letters,
+        cover,
     } = job;
     let mut found = Found::new();
     if n <= 16 {
         // Row y of the result is bits 16y..16y+16 (rows 0..16: four words).
         let planes = [shifted16(corner), shifted16(free)];
-        scan_layout::<_, _, 4>(&planes, 16, 0, letters, &mut found);
+        let cover = cover.map(shifted16);
+        scan_layout::<_, _, 4>(&planes, cover.as_ref(), 16, 0, letters, &mut found);
     } else {
         // Row y of the result is bits 24y..24y+20 of 512. Positions past the last row or
         // column never survive: every orientation has a cell in its first column and one in
         // its first row, whose free bit there is a zero of padding.
         let planes = [shifted_packed(corner), shifted_packed(free)];
-        scan_layout::<_, _, 8>(&planes, PACKED_STRIDE, 1, letters, &mut found);
+        let cover = cover.map(shifted_packed);
+        scan_layout::<_, _, 8>(
+            &planes,
+            cover.as_ref(),
+            PACKED_STRIDE,
+            1,
+            letters,
+            &mut found,
+        );
     }
     then(&found)
 }
@@ -399,10 +411,12 @@ fn shifted_packed(plane: &Rows) -> [[u64; PACKED_WORDS]; 5] {
     out
 }
 
-/// Runs the kernel on the shifted corner and free planes of one layout (`W` words of result).
+/// Runs the kernel on the shifted corner and free planes (and the plane to cover, if any) of
+/// one layout (`W` words of result).
 #[inline(always)]
 fn scan_layout<B: Copy, const K: usize, const W: usize>(
     planes: &[[[B; K]; 5]; 2],
+    cover: Option<&[[B; K]; 5]>,
     stride: u32,
     layout: usize,
     letters: u32,
@@ -417,7 +431,8 @@ fn scan_layout<B: Copy, const K: usize, const W: usize>(
     );
     found.stride = stride;
     let [corner_dx, free_dx] = planes.each_ref().map(|p| p.as_flattened());
-    scan_words::<B, W>(corner_dx, free_dx, layout, letters, found);
+    let cover_dx = cover.map(|p| p.as_flattened());
+    scan_words::<B, W>(corner_dx, free_dx, cover_dx, layout, letters, found);
 }
 
 /// The kernel proper, on `W` little-endian words per plane: `layout` selects the cell offsets
@@ -427,6 +442,7 @@ fn scan_layout<B: Copy, const K: usize, const W: usize>(
 fn scan_words<B: Copy, const W: usize>(
     corner_dx: &[B],
     free_dx: &[B],
+    cover_dx: Option<&[B]>,
     layout: usize,
     letters: u32,
     found: &mut Found,
@@ -448,6 +464,19 @@ fn scan_words<B: Copy, const W: usize>(
                 let src: [u64; W] = unsafe { load(free_dx, off) };
                 for j in 0..W {
                     hit[j] &= u64::from_le(src[j]);
+                }
+            }
+            if let Some(cover_dx) = cover_dx {
+                let mut covers = [0u64; W];
+                for &off in offs {
+                    // SAFETY: as above (the same buffer size).
+                    let src: [u64; W] = unsafe { load(cover_dx, off) };
+                    for j in 0..W {
+                        covers[j] |= u64::from_le(src[j]);
+                    }
+                }
+                for j in 0..W {
+                    hit[j] &= covers[j];
                 }
             }
             let mut words = [0u64; 8];

@@ -284,16 +284,18 @@ impl Position {
         letters: u32,
         then: impl FnOnce(&Found) -> R,
     ) -> R {
-        self.scan_from(p, letters, &self.corner[p], then)
+        self.scan_from(p, letters, &self.corner[p], None, then)
     }
 
-    /// `scan_letters` from the anchors in `corner` (a subset of the anchors of `p`).
+    /// `scan_letters` from the anchors in `corner` (a subset of the anchors of `p`), and with
+    /// `cover` only the placements covering one of its cells.
     #[inline(always)]
     fn scan_from<R: Default>(
         &self,
         p: PlayerId,
         letters: u32,
         corner: &Rows,
+        cover: Option<&Rows>,
         then: impl FnOnce(&Found) -> R,
     ) -> R {
         if letters == 0 || corner.iter().all(|&r| r == 0) {
@@ -304,6 +306,7 @@ impl Position {
             corner,
             free: &self.free[p],
             letters,
+            cover,
         };
         movegen::scan(job, then)
     }
@@ -331,18 +334,21 @@ impl Position {
             *c &= n;
         }
         let letters = letters & self.usable_letters(p);
-        self.scan_from(p, letters, &corner, |found| push_found(found, out))
+        self.scan_from(p, letters, &corner, None, |found| push_found(found, out))
     }
 
-    /// The placements `generate_near` lists that have the highest `value`, in the order it
-    /// lists them, into `out` (cleared first), and that value; nothing when it is 0. The
-    /// placements of lower value are never written, which saves most of the listing when
-    /// few are worth anything (a playout's answer to the opponent's last placements).
+    /// Among the placements `generate_near` lists that cover a cell of `cover`, those of the
+    /// highest `value`, in the order it lists them, into `out` (cleared first), and that
+    /// value; nothing when it is 0. The kernel drops the placements that cover nothing of
+    /// `cover` and those of lower value are never written, which saves most of the listing
+    /// when few are worth anything (a playout's answer to the opponent's last placements,
+    /// worth something only where it covers the cells around them).
     pub fn generate_best_near(
         &self,
         p: PlayerId,
         letters: u32,
         near: &Rows,
+        cover: &Rows,
         value: impl Fn(Placement) -> u32,
         out: &mut Vec<Placement>,
     ) -> u32 {
@@ -353,7 +359,7 @@ impl Position {
         let letters = letters & self.usable_letters(p);
         out.clear();
         let mut best = 1;
-        self.scan_from(p, letters, &corner, |found| {
+        self.scan_from(p, letters, &corner, Some(cover), |found| {
             if found.is_packed() {
                 keep_best(found, PackedCells, &value, &mut best, out)
             } else {
@@ -628,6 +634,7 @@ pub fn count_fitting(size: usize, letters: u32) -> usize {
         corner: &full,
         free: &full,
         letters,
+        cover: None,
     };
     movegen::scan(job, Found::count)
 }

@@ -87,7 +87,7 @@ pub fn choose(
         // scanning only those anchors lists far fewer placements.
         let radius = largest_size(letters).saturating_sub(1);
         let near = within(&local, state.size(), radius);
-        state.generate_best_near(p, letters, &near, |m| value(&m), buf);
+        state.generate_best_near(p, letters, &near, &local, |m| value(&m), buf);
     }
     if buf.is_empty() {
         // No answer among these letters: every placement of them is worth 0.
@@ -257,6 +257,39 @@ mod tests {
         }
     }
 
+    /// With a plane to cover, the kernel lists exactly the placements that cover one of its
+    /// cells, in both layouts (16 wide and the packed 20 x 20).
+    #[test]
+    fn the_kernel_keeps_the_placements_covering_the_plane() {
+        for (variant, players) in [(Variant::Duo, 2), (Variant::Classic, 4)] {
+            let mut pos = Position::new(&Config::new(variant, players, 5));
+            let mut rng = realm_core::chacha_rng(13, 0);
+            let (mut all, mut covering) = (Vec::new(), Vec::new());
+            let mut checked = 0;
+            while let Some(p) = pos.current() {
+                let mut cells = [0u32; ROWS];
+                for _ in 0..4 {
+                    let (x, y) = (
+                        rng.next_u32() as usize % pos.size(),
+                        rng.next_u32() as usize % pos.size(),
+                    );
+                    cells[y + OFF] |= 1 << x;
+                }
+                let everywhere = [u32::MAX; ROWS];
+                all.clear();
+                pos.generate(p, &mut all);
+                let expected: Vec<_> = all.iter().filter(|m| touches(m, &cells)).copied().collect();
+                // Every placement is worth 1: all of those covering the plane are kept.
+                pos.generate_best_near(p, u32::MAX, &everywhere, &cells, |_| 1, &mut covering);
+                assert_eq!(covering, expected, "{variant:?}");
+                checked += expected.len();
+                let mv = pos.random_action(&mut rng, &mut all).unwrap();
+                pos.play(mv);
+            }
+            assert!(checked > 100, "{variant:?}: {checked}");
+        }
+    }
+
     /// `generate_best_near` lists exactly the placements of highest local value that
     /// `generate_near` lists, in its order, through a whole game.
     #[test]
@@ -277,7 +310,7 @@ mod tests {
                 .copied()
                 .filter(|&m| top > 0 && value(m) == top)
                 .collect();
-            let got = pos.generate_best_near(p, u32::MAX, &reach, value, &mut best);
+            let got = pos.generate_best_near(p, u32::MAX, &reach, &local, value, &mut best);
             assert_eq!(got, top);
             assert_eq!(best, expected);
             answered += usize::from(top > 0);
