@@ -373,6 +373,27 @@ impl Position {
         }
     }
 
+    /// A legal placement of `p` with a letter of `letters`, drawn with a probability
+    /// proportional to `weight[orientation]` by `u` (uniform in [0, 1)): the placement where
+    /// the running sum of weights, in `generate_letters`' order, first exceeds `u` times their
+    /// total. Nothing is listed: the kernel's bit sets are counted, then walked to the pick.
+    /// `None` when there is no such placement.
+    pub fn draw_letters(
+        &self,
+        p: PlayerId,
+        letters: u32,
+        weight: &[f32],
+        u: f32,
+    ) -> Option<Placement> {
+        self.scan_letters(p, letters & self.usable_letters(p), |found| {
+            if found.is_packed() {
+                draw_found(found, PackedCells, weight, u)
+            } else {
+                draw_found(found, Rows16Cells, weight, u)
+            }
+        })
+    }
+
     /// Number of legal placements of `p`.
     pub fn count_moves(&self, p: PlayerId) -> usize {
         self.scan(p, Found::count)
@@ -619,6 +640,40 @@ fn keep_best(
             }
         }
     })
+}
+
+/// `draw_letters`' walk of `found`.
+#[inline(always)]
+fn draw_found(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Option<Placement> {
+    let mut total = 0.0f32;
+    found.for_each_word(|orient, bits, _| {
+        total += weight[orient as usize] * bits.count_ones() as f32;
+    });
+    let target = u * total;
+    let (mut sum, mut pick, mut last) = (0.0f32, None, None);
+    found.for_each_word(|orient, mut bits, base| {
+        if pick.is_some() {
+            return;
+        }
+        let w = weight[orient as usize];
+        let n = bits.count_ones();
+        if sum + w * n as f32 > target {
+            // The k-th position of this word (k counted from 0), within the word's count.
+            let k = (((target - sum) / w) as u32).min(n - 1);
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            let (x, y) = cells.cell(base + bits.trailing_zeros());
+            pick = Some(Placement { orient, x, y });
+        } else {
+            sum += w * n as f32;
+            let high = 63 - bits.leading_zeros();
+            let (x, y) = cells.cell(base + high);
+            last = Some(Placement { orient, x, y });
+        }
+    });
+    // Rounding may leave the target past the last sum: the last placement then.
+    pick.or(last)
 }
 
 /// Spec A2: the number of placements (letter + cells) of `letters` that fit an empty

@@ -91,6 +91,12 @@ pub fn choose(
     }
     if buf.is_empty() {
         // No answer among these letters: every placement of them is worth 0.
+        if samples == 0 {
+            let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            if let Some(mv) = state.draw_letters(p, letters, piece_gammas(), u) {
+                return Some(mv);
+            }
+        }
         state.generate_letters(p, letters, buf);
     }
     if buf.is_empty() {
@@ -254,6 +260,37 @@ mod tests {
                 pos.play(mv);
             }
             assert!(checked > 100, "{variant:?}: {checked}");
+        }
+    }
+
+    /// `draw_letters` picks each placement exactly over its share of the weights, in
+    /// `generate_letters`' order: the middle of each placement's interval draws it, on both
+    /// layouts.
+    #[test]
+    fn weighted_draws_land_on_the_placement_of_their_interval() {
+        for (variant, players) in [(Variant::Duo, 2), (Variant::Classic, 4)] {
+            let mut pos = Position::new(&Config::new(variant, players, 5));
+            let mut rng = realm_core::chacha_rng(17, 0);
+            let gammas = piece_gammas();
+            let mut all = Vec::new();
+            let mut checked = 0;
+            while let Some(p) = pos.current() {
+                let letters = considered_letters(&pos, p);
+                all.clear();
+                pos.generate_letters(p, letters, &mut all);
+                let total: f64 = all.iter().map(|m| gammas[m.orient as usize] as f64).sum();
+                let mut sum = 0.0f64;
+                for &mv in &all {
+                    let w = gammas[mv.orient as usize] as f64;
+                    let u = ((sum + w / 2.0) / total) as f32;
+                    sum += w;
+                    assert_eq!(pos.draw_letters(p, letters, gammas, u), Some(mv));
+                    checked += 1;
+                }
+                let mv = pos.random_action(&mut rng, &mut all).unwrap();
+                pos.play(mv);
+            }
+            assert!(checked > 1000, "{variant:?}: {checked}");
         }
     }
 
