@@ -132,3 +132,85 @@ fn bad_options_are_refused_with_the_reason() {
         .to_string();
     assert!(err.contains("unknown option `depth`"), "{err}");
 }
+
+/// The enemy block x 8..=11, y 0..=5 (24 cells, three units) reaches its HQ only through
+/// (9, 6), where an enemy level-1 unit stands (a level-2 train, 20 gold, takes it). Only the
+/// bot's unit at (7, 6) can open the way: its move to the neutral (8, 6) makes (9, 6) a cell
+/// the bot may train on. An enemy level-2 unit at (8, 5) could take the unit on (8, 6), so
+/// the move alone is worth little; a small cut, (5, 11), kills one enemy unit for 10 gold.
+const MOVE_CUT: [&str; 12] = [
+    "OOOOOO##XXXX",
+    "OOOOOO##XXXX",
+    "OOOOOO##XXXX",
+    "OOOOOO##XXXX",
+    "OOOOOO##XXXX",
+    "OOOOOO##XXXX",
+    "OOOOOOOO.X##",
+    "OOOOOOO..XXX",
+    "OOOOOOO....X",
+    "OOOOOOO....X",
+    "OOOOOOO....X",
+    "OOOOXXXXXXXX",
+];
+const MOVE_CUT_UNITS: [(u8, u32, u8, u32, u32); 6] = [
+    (0, 1, 1, 7, 6),
+    (1, 2, 1, 9, 6),
+    (1, 3, 2, 8, 5),
+    (1, 4, 1, 10, 2),
+    (1, 5, 1, 11, 4),
+    (1, 6, 1, 4, 11),
+];
+
+#[test]
+fn the_bot_moves_a_unit_to_open_a_cut_that_kills_more_than_it_costs() {
+    let lines = position([20, 0], MOVE_CUT, &MOVE_CUT_UNITS);
+    // One plan grown, no blocking plans: only the candidate lines decide.
+    let with = |cuts: u32| {
+        let mut bot = new_bot(
+            &format!("strong:evals=20000,plans=1,blocks=0,cuts={cuts}"),
+            7,
+            Some(4),
+        )
+        .unwrap();
+        bot.play_turn(&mut LinesInput::new(&lines))
+            .unwrap()
+            .join("")
+    };
+    let line = with(1);
+    assert!(line.starts_with("MOVE 1 8 6;TRAIN 2 9 6"), "{line}");
+    let mut state = after_answer(&lines, &line);
+    state.end_phase();
+    assert_eq!(state.units(1).len(), 1, "only the unit on (4, 11) is left");
+    // Without move-then-cut lines, the small cut comes first and the gold is gone.
+    let line = with(0);
+    assert!(!line.contains("TRAIN 2 9 6"), "{line}");
+}
+
+/// Every answer of a whole league-4 game between two `strong` bots with a valuation budget
+/// and no clock.
+fn game_answers(bot: &str) -> Vec<String> {
+    use realm_core::MatchSpec;
+    use realm_ice_and_fire::new_referee;
+    let spec = MatchSpec::new("ice-and-fire", 2, 1234).with_league(4);
+    let mut referee = new_referee(&spec).unwrap();
+    let mut bots: Vec<_> = (0..2).map(|i| new_bot(bot, i, Some(4)).unwrap()).collect();
+    let mut answers = Vec::new();
+    while let Some(req) = referee.next_request() {
+        let out = bots[req.player]
+            .play_turn(&mut LinesInput::new(&req.lines))
+            .unwrap();
+        referee.answer(req.player, &out);
+        answers.extend(out);
+    }
+    answers
+}
+
+#[test]
+fn with_a_valuation_budget_and_no_clock_a_whole_game_is_played_the_same_twice() {
+    let bot = "strong:evals=4000";
+    let first = game_answers(bot);
+    assert!(first.len() > 10, "{first:?}");
+    assert_eq!(first, game_answers(bot));
+    // The budget decides: a much smaller one plays another game.
+    assert_ne!(first, game_answers("strong:evals=300"));
+}

@@ -20,7 +20,7 @@ use crate::setup::{League, Map};
 
 pub use greedy::GreedyBot;
 pub use mcts::{default_params, IceAndFireKnowledge, MctsBot};
-pub use paths::{chain_cost, NO_CHAIN};
+pub use paths::{chain_cost, chain_cost_with_steps, NO_CHAIN};
 pub use random::RandomBot;
 pub use strong::{StrongBot, StrongOptions};
 
