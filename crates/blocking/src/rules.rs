@@ -650,7 +650,7 @@ fn draw_found(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Optio
         total += weight[orient as usize] * bits.count_ones() as f32;
     });
     let target = u * total;
-    let (mut sum, mut pick, mut last) = (0.0f32, None, None);
+    let (mut sum, mut pick, mut last) = (0.0f32, None, (0, 0u64, 0));
     found.for_each_word(|orient, mut bits, base| {
         if pick.is_some() {
             return;
@@ -667,13 +667,15 @@ fn draw_found(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Optio
             pick = Some(Placement { orient, x, y });
         } else {
             sum += w * n as f32;
-            let high = 63 - bits.leading_zeros();
-            let (x, y) = cells.cell(base + high);
-            last = Some(Placement { orient, x, y });
+            last = (orient, bits, base);
         }
     });
     // Rounding may leave the target past the last sum: the last placement then.
-    pick.or(last)
+    pick.or_else(|| {
+        let (orient, bits, base) = last;
+        let (x, y) = cells.cell(base + 63 - bits.leading_zeros());
+        (bits != 0).then_some(Placement { orient, x, y })
+    })
 }
 
 /// Spec A2: the number of placements (letter + cells) of `letters` that fit an empty
