@@ -214,3 +214,13 @@ fn with_a_valuation_budget_and_no_clock_a_whole_game_is_played_the_same_twice() 
     // The budget decides: a much smaller one plays another game.
     assert_ne!(first, game_answers("strong:evals=300"));
 }
+
+#[test]
+fn the_bot_builds_the_tower_that_alone_stops_the_enemy_chain() {
+    // With 25 gold the enemy has 45 next phase, and its unit on (3, 0) steps into (2, 0) for
+    // free: the chain costs 20. A unit of the bot's on it makes it 30 or 40; only a tower
+    // (15 gold, all the bot has) next to (2, 0) keeps the unit out and makes each cell near
+    // it need a level 3. The unit also keeps the bot from taking (3, 0) with 15 gold.
+    let line = common::stops_the_enemy_chain(BOT, [15, 25], &[(1, 1, 1, 3, 0)]);
+    assert!(line.contains("BUILD TOWER"), "{line}");
+}

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use realm_core::{LinesInput, VerdictKind};
-use realm_ice_and_fire::bots::{chain_cost, Tracker};
+use realm_ice_and_fire::bots::{chain_cost, chain_cost_with_steps, Tracker};
 use realm_ice_and_fire::geom::{Bits, Cell, ALL};
 use realm_ice_and_fire::rules::HQ;
 use realm_ice_and_fire::{new_bot, BuildingKind, GameState, IceAndFireReferee, League, Map};
@@ -201,6 +201,17 @@ pub fn after_answer(lines: &[String], answer: &str) -> GameState {
 pub fn stops_a_chain_the_opponent_could_pay_for(bot: &str) {
     // The enemy holds row 0 from x 3 and column 11 (20 cells: income 20) and has 15 gold:
     // 35 next phase, and its chain (2, 0), (1, 0), (0, 0) costs 30.
+    stops_the_enemy_chain(bot, [20, 15], &[]);
+}
+
+/// `bot`'s answer (as one line) in the position of `stops_a_chain_the_opponent_could_pay_for`
+/// with `gold` and `units`, checked to leave the enemy's chain (30 gold before the answer,
+/// its units' steps counted free) dearer than the enemy's gold in its next phase.
+pub fn stops_the_enemy_chain(
+    bot: &str,
+    gold: [i32; 2],
+    units: &[(u8, u32, u8, u32, u32)],
+) -> String {
     let rows = [
         "OOOXXXXXXXXX",
         "OOO........X",
@@ -215,7 +226,7 @@ pub fn stops_a_chain_the_opponent_could_pay_for(bot: &str) {
         "OOO........X",
         "OOO........X",
     ];
-    let lines = position([20, 15], rows, &[]);
+    let lines = position(gold, rows, units);
     let mut tracker = Tracker::new(Some(4));
     let (before, _) = tracker.read(&mut LinesInput::new(&lines)).unwrap();
     assert_eq!(chain_cost(&before, 1), 30, "the threat is real");
@@ -229,10 +240,11 @@ pub fn stops_a_chain_the_opponent_could_pay_for(bot: &str) {
     state.end_phase();
     assert_eq!(state.player(), 1);
     assert!(
-        chain_cost(&state, 1) > state.gold(1),
+        chain_cost_with_steps(&state, 1) > state.gold(1),
         "`{line}` leaves a chain of {} against {} gold",
-        chain_cost(&state, 1),
+        chain_cost_with_steps(&state, 1),
         state.gold(1)
     );
     assert!(state.owned(0).has(HQ[0]));
+    line
 }

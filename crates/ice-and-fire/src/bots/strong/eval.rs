@@ -46,7 +46,7 @@ impl Default for Weights {
         Weights {
             horizon: 12.0,
             unit: 1.0,
-            cell: 3.0,
+            cell: 20.0,
             threat: 12.0,
             attack: 4.0,
             reach: 60.0,
