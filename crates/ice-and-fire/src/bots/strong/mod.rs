@@ -268,8 +268,11 @@ fn plan_phase(state: &GameState, options: &StrongOptions, mut budget: Budget) ->
     // Every plan against greedy's reply first (cheap); then, best first, against the
     // opponent's searched replies while the budget lasts. A searched value is never above
     // the greedy one, so the checks stop once the best checked plan is sure to stay best.
+    // Of equally valued plans the later one is answered: greedy's plan before the grown ones,
+    // and these before the empty plan (standing still in a won position would only wait).
     let mut valued: Vec<(f32, Plan)> = plans
         .into_iter()
+        .rev()
         .map(|plan| (after_greedy_reply(&plan.end, me, weights), plan))
         .collect();
     valued.sort_by(|a, b| b.0.total_cmp(&a.0));
