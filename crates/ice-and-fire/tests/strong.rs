@@ -8,6 +8,7 @@ mod common;
 
 use common::{after_answer, position};
 use realm_core::LinesInput;
+use realm_ice_and_fire::bots::chain_cost;
 use realm_ice_and_fire::new_bot;
 
 /// A deterministic budget: valuations only, no clock.
@@ -223,4 +224,24 @@ fn the_bot_builds_the_tower_that_alone_stops_the_enemy_chain() {
     // it need a level 3. The unit also keeps the bot from taking (3, 0) with 15 gold.
     let line = common::stops_the_enemy_chain(BOT, [15, 25], &[(1, 1, 1, 3, 0)]);
     assert!(line.contains("BUILD TOWER"), "{line}");
+}
+
+#[test]
+fn the_bot_does_not_play_greedys_economy_plan_that_leaves_a_chain_for_next_phase() {
+    // The position of the chain test with 14 gold for the bot (no tower): greedy trains a unit
+    // on the frontier nearest the enemy HQ and leaves the enemy's 30-gold chain against its 35
+    // gold; a unit on the chain makes it 40.
+    let lines = position([14, 15], common::CHAIN_ROWS, &[]);
+    let mut greedy = new_bot("greedy", 7, Some(4)).unwrap();
+    let line = greedy
+        .play_turn(&mut LinesInput::new(&lines))
+        .unwrap()
+        .join("");
+    let mut state = after_answer(&lines, &line);
+    state.end_phase();
+    assert!(
+        chain_cost(&state, 1) <= state.gold(1),
+        "greedy's `{line}` was meant to lose"
+    );
+    common::stops_the_enemy_chain(BOT, [14, 15], &[]);
 }

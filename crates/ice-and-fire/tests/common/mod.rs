@@ -196,6 +196,23 @@ pub fn after_answer(lines: &[String], answer: &str) -> GameState {
     referee.state().clone()
 }
 
+/// The bot holds columns 0 to 2; the enemy row 0 from x 3 and column 11 (20 cells: income 20).
+/// The enemy's chain (2, 0), (1, 0), (0, 0) costs 30.
+pub const CHAIN_ROWS: [&str; 12] = [
+    "OOOXXXXXXXXX",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+    "OOO........X",
+];
+
 /// Facing a chain the opponent can pay for next phase, `bot`'s answer leaves that chain
 /// dearer than the opponent's gold (and the bot's HQ standing).
 pub fn stops_a_chain_the_opponent_could_pay_for(bot: &str) {
@@ -212,21 +229,7 @@ pub fn stops_the_enemy_chain(
     gold: [i32; 2],
     units: &[(u8, u32, u8, u32, u32)],
 ) -> String {
-    let rows = [
-        "OOOXXXXXXXXX",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-        "OOO........X",
-    ];
-    let lines = position(gold, rows, units);
+    let lines = position(gold, CHAIN_ROWS, units);
     let mut tracker = Tracker::new(Some(4));
     let (before, _) = tracker.read(&mut LinesInput::new(&lines)).unwrap();
     assert_eq!(chain_cost(&before, 1), 30, "the threat is real");
