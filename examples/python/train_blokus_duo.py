@@ -40,7 +40,7 @@ ENV_ID = "realm_engines/BlokusDuo-v0"
 
 def arguments():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--steps", type=int, default=400_000, help="agent steps to train on")
+    p.add_argument("--steps", type=int, default=150_000, help="agent steps to train on")
     p.add_argument("--envs", type=int, default=16, help="games played side by side")
     p.add_argument("--rollout", type=int, default=64, help="steps per environment per update")
     p.add_argument("--epochs", type=int, default=3)
@@ -54,7 +54,7 @@ def arguments():
     p.add_argument("--channels", type=int, default=32)
     p.add_argument(
         "--opponents",
-        default="builtin:random,builtin:greedy",
+        default="builtin:random",
         help="comma-separated; the environments take them in turn",
     )
     p.add_argument("--seed", type=int, default=1)

@@ -86,3 +86,19 @@ def test_the_saved_agent_plays_a_legal_game_as_a_realm_bot(trained, realm_bin):
         result = json.loads(run.stdout)
         assert result["errors"] == [0, 0], run.stdout
         assert sorted(result["ranks"]) in ([0, 0], [0, 1])
+
+
+def test_the_committed_agent_plays_as_a_realm_bot(realm_bin):
+    """examples/python/blokus_duo_agent.npz, the full training's agent, is what `realm play
+    blocking "python3 examples/python/agent.py" ...` plays: numpy only."""
+    bot = f"{sys.executable} {EXAMPLES / 'agent.py'}"
+    run = subprocess.run(
+        [realm_bin, "play", "blocking", bot, "builtin:random", "--variant", "duo"]
+        + ["--seed", "3", "--json", "--time-scale", "100"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["errors"] == [0, 0], run.stdout
