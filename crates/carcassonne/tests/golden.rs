@@ -2,12 +2,11 @@
 //! the spec's FirstFit bot in both seats, reading the text through the crate's `Reader`),
 //! compared line by line with `tests/playthroughs/`. `REALM_BLESS=1` rewrites the file.
 
-use std::fmt::Write as _;
-
 use realm_carcassonne::bots::Reader;
 use realm_carcassonne::new_referee;
 use realm_carcassonne::protocol::answer_line;
-use realm_core::{LinesInput, MatchSpec, VerdictKind};
+use realm_core::{LinesInput, MatchSpec};
+use realm_testkit::match_transcript;
 
 /// FirstFit of §8 A11: the smallest legal triple and the first accepted man token.
 fn first_fit(reader: &mut Reader, lines: &[String]) -> String {
@@ -23,56 +22,16 @@ fn transcript(league: u32, n: usize, seed: u64) -> String {
     let spec = MatchSpec::new("carcassonne", n, seed).with_league(league);
     let mut referee = new_referee(&spec).unwrap();
     let mut readers = vec![Reader::default(); n];
-    let mut out = format!(
-        "# carcassonne league {league}, {n} players, seed {seed}, FirstFit in every seat\n"
-    );
-    let mut call = 0;
-    while let Some(request) = referee.next_request() {
-        call += 1;
-        let limit = request.time_limit.as_millis();
-        writeln!(
-            out,
-            "## call {call}: player {} ({limit} ms)",
-            request.player
-        )
-        .unwrap();
-        for line in &request.lines {
-            writeln!(out, "< {line}").unwrap();
-        }
-        let answer = first_fit(&mut readers[request.player], &request.lines);
-        writeln!(out, "> {answer}").unwrap();
-        let verdict = referee.answer(request.player, &[answer]);
-        let kind = match verdict.kind {
-            VerdictKind::Ok => "ok".to_string(),
-            VerdictKind::Warning => "warning".to_string(),
-            VerdictKind::Fault(f) => f.code().to_string(),
-        };
-        writeln!(out, "= {}", format!("{kind} {}", verdict.detail).trim_end()).unwrap();
-        writeln!(out, "  scores {}", referee.frame()["scores"]).unwrap();
-    }
-    let outcome = referee.outcome();
-    writeln!(out, "## outcome").unwrap();
-    writeln!(out, "scores {:?}", outcome.scores).unwrap();
-    writeln!(out, "ranks {:?}", outcome.ranks).unwrap();
-    writeln!(out, "end {} {}", outcome.end.code(), outcome.detail).unwrap();
-    out
+    let title =
+        format!("# carcassonne league {league}, {n} players, seed {seed}, FirstFit in every seat");
+    match_transcript(&title, referee.as_mut(), |player, lines| {
+        first_fit(&mut readers[player], lines)
+    })
 }
 
 fn check_golden(name: &str, text: &str) {
-    let path = format!("{}/tests/playthroughs/{name}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("REALM_BLESS").is_some() {
-        std::fs::write(&path, text).unwrap();
-        return;
-    }
-    let golden = std::fs::read_to_string(&path).expect("golden file (run with REALM_BLESS=1)");
-    for (i, (got, want)) in text.lines().zip(golden.lines()).enumerate() {
-        assert_eq!(got, want, "{name} line {}", i + 1);
-    }
-    assert_eq!(
-        text.lines().count(),
-        golden.lines().count(),
-        "{name}: line count"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/playthroughs");
+    realm_testkit::check_golden(format!("{dir}/{name}"), text);
 }
 
 #[test]

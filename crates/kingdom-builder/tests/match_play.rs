@@ -71,15 +71,7 @@ fn golden_first_fit_playthrough_league_3_two_seats_seed_1() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/playthroughs/league3_2p_seed1_firstfit.txt"
     );
-    let text = first_fit_transcript(2, 1, 3);
-    if std::env::var_os("REALM_BLESS").is_some() {
-        std::fs::write(path, &text).unwrap();
-    }
-    let golden = std::fs::read_to_string(path).expect("the golden file (REALM_BLESS=1 writes it)");
-    for (i, (got, want)) in text.lines().zip(golden.lines()).enumerate() {
-        assert_eq!(got, want, "line {}", i + 1);
-    }
-    assert_eq!(text.lines().count(), golden.lines().count());
+    realm_testkit::check_golden(path, &first_fit_transcript(2, 1, 3));
 }
 
 /// Final gold of FirstFit matches, the reference values of the full game.

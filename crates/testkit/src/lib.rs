@@ -2,10 +2,11 @@
 //! game runs: seeded random playouts that check the `State` contract and the `Referee` contract.
 //! Nothing here is used by the shipped binary.
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Write as _};
+use std::path::Path;
 
 use rand_core::RngCore;
-use realm_core::{chacha_rng, Outcome, Referee, State};
+use realm_core::{chacha_rng, Outcome, Referee, State, VerdictKind};
 
 /// Plays `n_games` random games from `make(seed)` for seeds `0..n_games` and checks, at every
 /// step: the player to move has legal actions, each listed action is legal and distinct,
@@ -138,4 +139,67 @@ pub fn drive_referee(
     }
     check_outcome(&referee.outcome(), n_players);
     calls
+}
+
+/// The whole text of a match, the golden playthroughs' format: `title`, then for every call
+/// the request's lines (`<`), the answer (`>`), the verdict (`=`) and the running scores, then
+/// the outcome. `answer(player, lines)` gives the player's one-line answer.
+pub fn match_transcript(
+    title: &str,
+    referee: &mut dyn Referee,
+    mut answer: impl FnMut(usize, &[String]) -> String,
+) -> String {
+    let mut out = format!("{title}\n");
+    let mut call = 0;
+    while let Some(request) = referee.next_request() {
+        call += 1;
+        let limit = request.time_limit.as_millis();
+        writeln!(
+            out,
+            "## call {call}: player {} ({limit} ms)",
+            request.player
+        )
+        .unwrap();
+        for line in &request.lines {
+            writeln!(out, "< {line}").unwrap();
+        }
+        let line = answer(request.player, &request.lines);
+        writeln!(out, "> {line}").unwrap();
+        let verdict = referee.answer(request.player, &[line]);
+        let kind = match verdict.kind {
+            VerdictKind::Ok => "ok".to_string(),
+            VerdictKind::Warning => "warning".to_string(),
+            VerdictKind::Fault(f) => f.code().to_string(),
+        };
+        writeln!(out, "= {}", format!("{kind} {}", verdict.detail).trim_end()).unwrap();
+        writeln!(out, "  scores {}", referee.frame()["scores"]).unwrap();
+    }
+    let outcome = referee.outcome();
+    writeln!(out, "## outcome").unwrap();
+    writeln!(out, "scores {:?}", outcome.scores).unwrap();
+    writeln!(out, "ranks {:?}", outcome.ranks).unwrap();
+    writeln!(out, "end {} {}", outcome.end.code(), outcome.detail).unwrap();
+    out
+}
+
+/// Compares `text` line by line with the golden file at `path` (the first differing line is
+/// named); `REALM_BLESS=1` writes the file instead, creating its folder.
+pub fn check_golden(path: impl AsRef<Path>, text: &str) {
+    let path = path.as_ref();
+    if std::env::var("REALM_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        return;
+    }
+    let golden = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e} (REALM_BLESS=1 writes it)", path.display()));
+    for (i, (got, want)) in text.lines().zip(golden.lines()).enumerate() {
+        assert_eq!(got, want, "{}:{}", path.display(), i + 1);
+    }
+    assert_eq!(
+        text.lines().count(),
+        golden.lines().count(),
+        "{}: line count",
+        path.display()
+    );
 }
