@@ -245,3 +245,15 @@ fn the_bot_does_not_play_greedys_economy_plan_that_leaves_a_chain_for_next_phase
     );
     common::stops_the_enemy_chain(BOT, [14, 15], &[]);
 }
+
+#[test]
+fn where_every_plan_loses_the_bot_still_plays_rather_than_waits() {
+    // The enemy's 30-gold chain against its 120 gold next phase: nothing the bot's 10 gold buy
+    // stops it, so every plan values the same lost position. Of equal plans the bot answers
+    // greedy's (a train), as it always did, not the empty one: the valuation's chain counts
+    // every enemy step as free, so a position it calls lost may still be played on.
+    let lines = position([10, 100], common::CHAIN_ROWS, &[]);
+    let line = answer(&lines);
+    assert_ne!(line, "WAIT");
+    assert!(line.starts_with("TRAIN 1 "), "{line}");
+}
