@@ -35,7 +35,7 @@ pub const INFO: GameInfo = GameInfo {
     default_league: 3,
     higher_leagues_play_top: false,
     options: &[],
-    bots: &["random", "greedy", "mcts"],
+    bots: &["mcts", "greedy", "random"],
 };
 
 /// A referee for `spec` (seeded bag, §3.1).

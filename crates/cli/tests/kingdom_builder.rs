@@ -37,7 +37,7 @@ fn realm_games_lists_kingdom_builder_with_its_leagues_options_and_bots() {
     assert_eq!(block[3], "  options cards, lords, board");
     assert_eq!(
         block[4],
-        "  bots    builtin:random, builtin:greedy, builtin:mcts"
+        "  bots    builtin:mcts, builtin:greedy, builtin:random"
     );
 }
 

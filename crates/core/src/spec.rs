@@ -144,7 +144,8 @@ pub struct GameInfo {
     pub higher_leagues_play_top: bool,
     /// Names accepted in `MatchSpec::options`.
     pub options: &'static [&'static str],
-    /// Names of the built-in bots (`builtin:NAME`).
+    /// Names of the built-in bots (`builtin:NAME`), strongest first, so that `realm games`
+    /// names the one to measure against first.
     pub bots: &'static [&'static str],
 }
 

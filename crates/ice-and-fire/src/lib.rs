@@ -40,13 +40,15 @@ pub const INFO: GameInfo = GameInfo {
     default_league: 4,
     higher_leagues_play_top: false,
     options: &[],
-    bots: &["random", "greedy", "mcts", "strong"],
+    bots: &["strong", "mcts", "greedy", "random"],
 };
 
 /// The settings of `builtin:strong`, for `realm games`.
 pub const STRONG_OPTIONS_HELP: &str = "builtin:strong:KEY=VALUE,... (ice-and-fire) sets ms \
 (thinking time per phase), evals (positions valued per phase; alone it makes the bot \
-deterministic), plans (first steps grown into whole plans), and the evaluation weights horizon, \
+deterministic), plans (first steps grown into whole plans), reply (lines of the opponent's reply \
+grown), cuts (1: a unit's move then a cut as candidates, 0: none), blocks (plans grown from lines \
+that block the opponent's best reply), and the evaluation weights horizon, \
 unit, cell, threat, attack, reach, lethal, progress, exposure, guard, spot, tempo (crates/ice-and-fire/BOTS.md)";
 
 /// Sets up a match: the seed is read as the Java `long` of R7.

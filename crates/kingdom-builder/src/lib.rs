@@ -66,7 +66,7 @@ pub const INFO: GameInfo = GameInfo {
     default_league: 3,
     higher_leagues_play_top: false,
     options: &referee::OPTIONS,
-    bots: &["random", "greedy", "mcts"],
+    bots: &["mcts", "greedy", "random"],
 };
 
 /// A referee for `spec` (options `cards`, `lords`, `board`; see `referee::config_of`).

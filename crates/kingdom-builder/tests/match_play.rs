@@ -283,7 +283,7 @@ fn spec_with(key: &str, value: &str) -> MatchSpec {
 
 #[test]
 fn info_lists_the_full_game_with_its_bots_leagues_and_options() {
-    assert_eq!(INFO.bots, ["random", "greedy", "mcts"]);
+    assert_eq!(INFO.bots, ["mcts", "greedy", "random"]);
     assert_eq!(INFO.options, ["cards", "lords", "board"]);
     assert_eq!(INFO.leagues, [1, 2, 3]);
     assert!(matches!(

@@ -17,4 +17,4 @@ pub use observe::{Observation, Reader};
 pub use random::RandomBot;
 
 /// Names of the built-in bots, as `builtin:NAME`.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts"];
+pub const BOT_NAMES: &[&str] = &["mcts", "greedy", "random"];

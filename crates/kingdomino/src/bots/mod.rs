@@ -23,7 +23,7 @@ pub use random::Random;
 pub use reference::Reference;
 
 /// Names of the built-in bots, as `builtin:NAME` selects them.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "reference", "mcts"];
+pub const BOT_NAMES: &[&str] = &["mcts", "greedy", "reference", "random"];
 
 /// A way to choose one call's answer from what was read.
 pub trait Strategy: Send {
