@@ -15,6 +15,8 @@ mod local;
 mod prior;
 mod rebuild;
 
+use std::time::Duration;
+
 use rand_chacha::ChaCha8Rng;
 use realm_core::{chacha_rng, Bot, BotError, ClockedInput, Input};
 use realm_search::{Mcts, MctsParams, SearchOptions, TurnLimits, Widening};
@@ -29,11 +31,19 @@ use crate::protocol::representative;
 use crate::referee::{FIRST_LIMIT, LATER_LIMIT};
 use crate::rules::{Placement, Position};
 
-/// The referee's limits, which the search's default budgets are shares of.
+/// The limits the search's default budgets are shares of (60%): the referee's first limit, and
+/// its later limit less `DESCHEDULED`, so that a later answer thinks 100 ms of the 200 ms.
+/// With both cores loaded (two matches and a busy loop, STRENGTH.md) answers after 120 ms of
+/// thinking had a p99 of 158–179 ms and reached 250–311 ms, over the limit in 1.3–7.5% of the
+/// games; after 100 ms the p99 was 140 ms and 1 game in 300 timed out (4 at 120 ms in the same
+/// run), and the two scored level (146-12-142).
 const TURN_LIMITS: TurnLimits = TurnLimits {
     first: FIRST_LIMIT,
-    later: LATER_LIMIT,
+    later: LATER_LIMIT.saturating_sub(DESCHEDULED),
 };
+
+/// What a descheduled process may lose of a later call's limit (see `TURN_LIMITS`).
+const DESCHEDULED: Duration = Duration::from_micros(33_334);
 
 /// The search parameters the bot plays with unless its name overrides them.
 pub fn default_params() -> MctsParams {
