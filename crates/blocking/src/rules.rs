@@ -671,10 +671,13 @@ fn draw_found(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Optio
         }
     });
     // Rounding may leave the target past the last sum: the last placement then.
+    // (An empty word has no highest bit: nothing was found at all.)
     pick.or_else(|| {
         let (orient, bits, base) = last;
-        let (x, y) = cells.cell(base + 63 - bits.leading_zeros());
-        (bits != 0).then_some(Placement { orient, x, y })
+        (bits != 0).then(|| {
+            let (x, y) = cells.cell(base + 63 - bits.leading_zeros());
+            Placement { orient, x, y }
+        })
     })
 }
 
