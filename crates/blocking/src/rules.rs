@@ -655,8 +655,11 @@ fn draw_found(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Optio
         if pick.is_some() {
             return;
         }
-        let w = weight[orient as usize];
         let n = bits.count_ones();
+        if n == 0 {
+            return; // an empty word must not become `last`, the rounding fallback below
+        }
+        let w = weight[orient as usize];
         if sum + w * n as f32 > target {
             // The k-th position of this word (k counted from 0), within the word's count.
             let k = (((target - sum) / w) as u32).min(n - 1);
@@ -670,8 +673,8 @@ fn draw_found(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Optio
             last = (orient, bits, base);
         }
     });
-    // Rounding may leave the target past the last sum: the last placement then.
-    // (An empty word has no highest bit: nothing was found at all.)
+    // Rounding may leave the target past the last sum: the last placement then (none if
+    // nothing was found).
     pick.or_else(|| {
         let (orient, bits, base) = last;
         (bits != 0).then(|| {

@@ -71,20 +71,26 @@ def test_the_numpy_agent_computes_the_trained_networks_logits(trained):
     assert compared >= 10
 
 
+def play_duo(realm_bin, seats, seed):
+    """One Blokus Duo match through `realm play --json` (limits far above any load); the
+    match's JSON line once realm exits cleanly."""
+    run = subprocess.run(
+        [realm_bin, "play", "blocking", *seats, "--variant", "duo", "--seed", str(seed)]
+        + ["--json", "--time-scale", "100"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
 def test_the_saved_agent_plays_a_legal_game_as_a_realm_bot(trained, realm_bin):
     out, _ = trained
     bot = f"{sys.executable} {EXAMPLES / 'agent.py'} {out.with_suffix('.npz')}"
-    for seat_order in ([bot, "builtin:greedy"], ["builtin:greedy", bot]):
-        run = subprocess.run(
-            [realm_bin, "play", "blocking", *seat_order, "--variant", "duo", "--seed", "5"]
-            + ["--json", "--time-scale", "100"],
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        assert run.returncode == 0, run.stderr
-        result = json.loads(run.stdout)
-        assert result["errors"] == [0, 0], run.stdout
+    for seats in ([bot, "builtin:greedy"], ["builtin:greedy", bot]):
+        result = play_duo(realm_bin, seats, seed=5)
+        assert result["errors"] == [0, 0], result
         assert sorted(result["ranks"]) in ([0, 0], [0, 1])
 
 
@@ -92,13 +98,5 @@ def test_the_committed_agent_plays_as_a_realm_bot(realm_bin):
     """examples/python/blokus_duo_agent.npz, the full training's agent, is what `realm play
     blocking "python3 examples/python/agent.py" ...` plays: numpy only."""
     bot = f"{sys.executable} {EXAMPLES / 'agent.py'}"
-    run = subprocess.run(
-        [realm_bin, "play", "blocking", bot, "builtin:random", "--variant", "duo"]
-        + ["--seed", "3", "--json", "--time-scale", "100"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr
-    result = json.loads(run.stdout)
-    assert result["errors"] == [0, 0], run.stdout
+    result = play_duo(realm_bin, [bot, "builtin:random"], seed=3)
+    assert result["errors"] == [0, 0], result
