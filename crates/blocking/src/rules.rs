@@ -472,6 +472,35 @@ impl Position {
         self.advance_from(p);
     }
 
+    /// `play` when `next` is the player `play` would pass the turn to (found by an earlier
+    /// `play` of `mv` here): the players it skipped are stuck, and the tests that found so
+    /// are not repeated (R6, R15).
+    pub fn play_knowing_next(&mut self, mv: Placement, next: Option<PlayerId>) {
+        let p = self.to_move as usize;
+        self.place(p, mv);
+        let np = self.n_players as usize;
+        if np - (self.n_eliminated as usize) < 2 {
+            self.to_move = NONE;
+            return;
+        }
+        // `advance_from` marks every player it passes over, ending with `next` or, at the
+        // end, with `p` itself.
+        let stop = next.unwrap_or(p);
+        for step in 1..=np {
+            let q = (p + step) % np;
+            if q == stop && next.is_some() {
+                break;
+            }
+            if self.eliminated >> q & 1 == 0 {
+                self.stuck |= 1 << q;
+            }
+            if q == stop {
+                break;
+            }
+        }
+        self.to_move = next.map_or(NONE, |q| q as u8);
+    }
+
     /// Colours the cells of `mv` with `p` and updates every plane (R11).
     fn place(&mut self, p: PlayerId, mv: Placement) {
         let o = mv.shape();
@@ -746,6 +775,10 @@ impl State for Position {
 
     fn apply(&mut self, action: &Placement) {
         self.play(*action);
+    }
+
+    fn apply_knowing_next(&mut self, action: &Placement, next: Option<PlayerId>) {
+        self.play_knowing_next(*action, next);
     }
 
     fn outcome(&self) -> Outcome {

@@ -393,3 +393,37 @@ fn r17_an_exited_process_ends_a_two_player_game_as_a_timeout() {
     assert_eq!(outcome.ranks, [1, 2]);
     assert_eq!(outcome.scores, [5, 0]);
 }
+
+/// R6 and R15 the fast way: `play_knowing_next` told the next player `play` found leaves the
+/// position `play` leaves, along whole random games of every variant, stuck players and the
+/// end included.
+#[test]
+fn playing_with_the_next_player_known_equals_play() {
+    let configs = [
+        Config::new(Variant::Duo, 2, 1),
+        Config::new(Variant::Classic, 4, 1),
+        Config::with_set(Variant::Blocking, 3, ALL_LETTERS),
+        Config::new(Variant::Blocking, 4, 7),
+    ];
+    // Turns that did not go to the next player in order (a stuck player skipped, or the end).
+    let (mut skipped, mut buf) = (0, Vec::new());
+    for config in &configs {
+        for seed in 0..6 {
+            let mut pos = Position::new(config);
+            let mut rng = realm_core::chacha_rng(seed, 11);
+            while let Some(mv) = pos.random_action(&mut rng, &mut buf) {
+                let mut played = pos.clone();
+                played.play(mv);
+                let mut known = pos.clone();
+                known.play_knowing_next(mv, played.current());
+                assert_eq!(known, played, "{config:?} seed {seed}");
+                let p = pos.current().expect("a player placed");
+                if played.current() != Some((p + 1) % pos.player_count()) {
+                    skipped += 1;
+                }
+                pos = played;
+            }
+        }
+    }
+    assert!(skipped >= 48, "turns skipped a player {skipped} times");
+}

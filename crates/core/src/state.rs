@@ -32,6 +32,16 @@ pub trait State: Clone + Send {
     /// Plays a legal action (the caller guarantees legality; see `is_legal`).
     fn apply(&mut self, action: &Self::Action);
 
+    /// `apply` when the player to move afterwards is already known: `next` is what
+    /// `to_move` said after an earlier `apply` of the same action to the same state (a search
+    /// tree replays its paths every iteration). A game whose `apply` spends time finding that
+    /// player (testing who can still act) may take it from `next`; the state must come out
+    /// equal to `apply`'s. The default is `apply`.
+    fn apply_knowing_next(&mut self, action: &Self::Action, next: Option<PlayerId>) {
+        let _ = next;
+        self.apply(action);
+    }
+
     /// A uniformly random legal action of the player to move, or `None` when the game is over.
     /// The default lists the actions into `buf` and picks one; a game may sample without
     /// listing (playouts are where search bots spend their time) as long as every legal action

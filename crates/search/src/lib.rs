@@ -20,6 +20,7 @@ mod mcts;
 mod options;
 mod reward;
 mod tree;
+mod widening;
 
 pub use budget::Budget;
 pub use flat::flat_monte_carlo;

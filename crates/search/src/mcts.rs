@@ -8,8 +8,6 @@
 //! Options: RAVE blends each child's mean with its all-moves-as-first mean (`rave_equiv`),
 //! and PUCT explores by the knowledge's prior instead of UCB1 (`puct`).
 
-use std::ops::Range;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{chacha_rng, State};
@@ -18,28 +16,8 @@ use crate::budget::Budget;
 use crate::knowledge::{playout, Knowledge};
 use crate::reward::{Rewards, MAX_PLAYERS};
 use crate::tree::{Node, Tree};
-
-/// Progressive widening: a node with `n` visits searches its first
-/// `max(1, base * (n + 1)^exponent)` children (in the knowledge's order).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Widening {
-    pub base: f32,
-    pub exponent: f32,
-}
-
-impl Widening {
-    fn limit(&self, visits: u32) -> usize {
-        ((self.base * ((visits + 1) as f32).powf(self.exponent)) as usize).max(1)
-    }
-}
-
-/// The children of a node with `visits` that selection considers (all without widening).
-fn searched(widening: Option<Widening>, range: Range<usize>, visits: u32) -> Range<usize> {
-    match widening {
-        Some(w) => range.start..range.end.min(range.start + w.limit(visits)),
-        None => range,
-    }
-}
+pub use crate::widening::Widening;
+use crate::widening::WidthTable;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
@@ -124,6 +102,7 @@ pub struct Mcts<S: State, K: Knowledge<S>> {
     /// `stamp` when marked in the current update.
     marks: Vec<u32>,
     stamp: u32,
+    widths: WidthTable,
 }
 
 impl<S: State, K: Knowledge<S>> Mcts<S, K> {
@@ -142,6 +121,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             played: Vec::new(),
             marks: Vec::new(),
             stamp: 0,
+            widths: WidthTable::default(),
         }
     }
 
@@ -154,6 +134,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         if !self.reusable {
             self.trees[0].reset();
         }
+        self.sync_widths();
         let mut iterations = 0;
         while !budget.exhausted(iterations) {
             self.iterate(0, root);
@@ -237,6 +218,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         for tree in &mut self.trees[..k] {
             tree.reset();
         }
+        self.sync_widths();
         let mut iterations = 0;
         while !budget.exhausted(iterations) {
             let t = (iterations % k as u64) as usize;
@@ -256,6 +238,23 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             tree.reset();
             self.trees.push(tree);
         }
+    }
+
+    /// After a change of `params.widening`, describes the new widening and gives the kept
+    /// tree's nodes their new widths.
+    fn sync_widths(&mut self) {
+        if self.widths.widening() == self.params.widening {
+            return;
+        }
+        self.widths = WidthTable::default();
+        for tree in &mut self.trees {
+            for node in tree.nodes.iter_mut().filter(|n| n.expanded) {
+                let children = node.n_children as usize;
+                self.widths.prepare(self.params.widening, children);
+                node.width = self.widths.width(children, node.visits) as u32;
+            }
+        }
+        self.widths.prepare(self.params.widening, 0);
     }
 
     fn rave_on(&self) -> bool {
@@ -285,15 +284,20 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                 break;
             };
             let tree = &self.trees[t];
-            let action = tree.nodes[child]
-                .action
-                .as_ref()
-                .expect("children carry their action");
-            state.apply(action);
+            let here = &tree.nodes[child];
+            let action = here.action.as_ref().expect("children carry their action");
             if rave {
                 self.played.push((player as u8, action.clone()));
             }
-            leaf_new = tree.nodes[child].visits == 0;
+            leaf_new = here.visits == 0;
+            match here.next() {
+                Some(next) => state.apply_knowing_next(action, next),
+                None => {
+                    state.apply(action);
+                    let next = state.to_move();
+                    self.trees[t].nodes[child].set_next(next);
+                }
+            }
             node = child;
             self.path.push(child as u32);
         }
@@ -318,6 +322,13 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             n.visits += 1;
             for (sum, r) in n.rewards.iter_mut().zip(rewards) {
                 *sum += r;
+            }
+            n.refresh();
+            if n.expanded {
+                n.width = self
+                    .widths
+                    .grown(n.width as usize, n.n_children as usize, n.visits)
+                    as u32;
             }
         }
     }
@@ -349,14 +360,15 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             let nodes = &self.trees[t].nodes;
             let node = &nodes[self.path[d] as usize];
             // Twice the searched width, so children about to come into view have statistics.
-            let range = searched(
-                self.params.widening.map(|w| Widening {
+            let mut range = node.children();
+            if let Some(w) = self.params.widening {
+                let limit = Widening {
                     base: 2.0 * w.base,
                     ..w
-                }),
-                node.children(),
-                node.visits,
-            );
+                }
+                .limit(node.visits);
+                range.end = range.end.min(range.start + limit);
+            }
             for c in range {
                 let child = &self.trees[t].nodes[c];
                 let action = child.action.as_ref().expect("children carry their action");
@@ -398,25 +410,29 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                 child.prior_visits = virtual_visits;
                 child.prior_sum = virtual_visits * base * prior;
                 child.prior = prior;
+                child.refresh();
             }
             nodes.push(child);
         }
         let n_children = nodes.len() as u32 - first;
+        self.widths
+            .prepare(self.params.widening, n_children as usize);
         let n = &mut nodes[node];
         n.first_child = first;
         n.n_children = n_children;
+        n.width = self.widths.width(n_children as usize, n.visits) as u32;
         n.expanded = true;
     }
 
     fn select(&self, t: usize, node: usize) -> Option<usize> {
         let nodes = &self.trees[t].nodes;
         let parent = &nodes[node];
-        let range = searched(self.params.widening, parent.children(), parent.visits);
+        let range = parent.searched_children();
         if range.is_empty() {
             return None;
         }
         let log_n = (parent.visits.max(1) as f32).ln();
-        let c = self.params.exploration;
+        let ucb_factor = self.params.exploration * log_n.sqrt();
         let rave_equiv = self.params.rave_equiv;
         let puct = self.params.puct;
         let parent_n = parent.visits.max(1) as f32;
@@ -425,20 +441,20 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         let mut best_value = f32::NEG_INFINITY;
         for i in range {
             let child = &nodes[i];
-            if child.visits == 0 && child.prior_visits == 0.0 {
+            if child.mean == f32::INFINITY {
                 return Some(i);
             }
-            let n = child.visits as f32 + child.prior_visits;
-            let mut mean = (child.rewards[child.mover as usize] + child.prior_sum) / n;
+            let mut mean = child.mean;
             let amaf_n = child.amaf_visits;
             if amaf_n > 0.0 {
+                let n = child.selection_visits();
                 let beta = amaf_n / (amaf_n + n + n * amaf_n / rave_equiv);
                 mean += beta * (child.amaf_sum / amaf_n - mean);
             }
             let explore = if puct > 0.0 {
-                puct_factor * child.prior / n
+                puct_factor * child.prior * child.inv_sqrt_n * child.inv_sqrt_n
             } else {
-                c * (log_n / n).sqrt()
+                ucb_factor * child.inv_sqrt_n
             };
             let value = mean + explore;
             if value > best_value {
@@ -622,5 +638,43 @@ mod tests {
             .nodes
             .iter()
             .all(|n| n.amaf_visits == 0.0 && n.amaf_sum == 0.0));
+    }
+
+    /// Every expanded node searches the children its visits allow under the widening of
+    /// the search that grew it, also when a kept tree is searched on with another widening.
+    #[test]
+    fn node_widths_follow_the_widening_also_after_it_changes() {
+        let check = |mcts: &Mcts<Pick, Keyed>, w: Widening| {
+            let nodes = &mcts.trees[0].nodes;
+            let expanded: Vec<_> = nodes.iter().filter(|n| n.expanded).collect();
+            assert!(expanded.len() > 20);
+            for n in expanded {
+                let expected = (n.n_children as usize).min(w.limit(n.visits));
+                assert_eq!(n.width as usize, expected, "{} visits", n.visits);
+            }
+        };
+        let narrow = Widening {
+            base: 1.0,
+            exponent: 0.5,
+        };
+        let params = MctsParams {
+            widening: Some(narrow),
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, Keyed, 3);
+        let result = mcts
+            .search(&Pick::default(), Budget::iterations(2_000))
+            .unwrap();
+        check(&mcts, narrow);
+        let wide = Widening {
+            base: 3.0,
+            exponent: 0.5,
+        };
+        assert!(mcts.advance(&[result.best]));
+        mcts.params.widening = Some(wide);
+        let mut after = Pick::default();
+        after.apply(&result.best);
+        mcts.search(&after, Budget::iterations(500));
+        check(&mcts, wide);
     }
 }

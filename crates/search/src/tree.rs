@@ -2,7 +2,12 @@
 //! allocates nothing per iteration. A node's children are contiguous, created together when
 //! the node is first expanded.
 
+use realm_core::PlayerId;
+
 use crate::reward::Rewards;
+
+const NEXT_UNKNOWN: u8 = 254;
+const GAME_OVER: u8 = 255;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Node<A> {
@@ -10,11 +15,17 @@ pub(crate) struct Node<A> {
     pub action: Option<A>,
     /// The player who played `action`; its reward sum drives selection at the parent.
     pub mover: u8,
+    /// The player to move after `action` (`NEXT_UNKNOWN` until the first visit, `GAME_OVER`
+    /// at the end), so that later visits replay the action with `State::apply_knowing_next`.
+    next: u8,
     pub visits: u32,
     /// Reward sums of every player over the visits.
     pub rewards: Rewards,
     pub first_child: u32,
     pub n_children: u32,
+    /// The first `width` children are the ones selection considers (progressive widening,
+    /// `WidthTable`); all of them without widening.
+    pub width: u32,
     pub expanded: bool,
     /// Virtual visits and reward sum from the knowledge's prior (zero without one); they
     /// steer selection only, never the reported statistics.
@@ -26,6 +37,13 @@ pub(crate) struct Node<A> {
     /// action anywhere after its parent, and the mover's reward sum over them.
     pub amaf_visits: f32,
     pub amaf_sum: f32,
+    /// What selection reads, kept by `refresh` whenever the visits or the prior change, so
+    /// that scoring a child is a multiply-add rather than two divisions and a square root
+    /// (hundreds of children a selection in a grown tree): the mover's mean with the prior's
+    /// virtual visits (infinite while the node has neither visits nor prior, so that
+    /// selection takes it first) and `1 / √n` over those visits.
+    pub mean: f32,
+    pub inv_sqrt_n: f32,
 }
 
 impl<A> Node<A> {
@@ -33,17 +51,63 @@ impl<A> Node<A> {
         Node {
             action,
             mover,
+            next: NEXT_UNKNOWN,
             visits: 0,
             rewards: [0.0; crate::reward::MAX_PLAYERS],
             first_child: 0,
             n_children: 0,
+            width: 0,
             expanded: false,
             prior_visits: 0.0,
             prior_sum: 0.0,
             prior: 1.0,
             amaf_visits: 0.0,
             amaf_sum: 0.0,
+            mean: f32::INFINITY,
+            inv_sqrt_n: 0.0,
         }
+    }
+
+    /// What `State::to_move` said after `action` (`None` inside: the game was over), or
+    /// `None` before the first visit.
+    pub fn next(&self) -> Option<Option<PlayerId>> {
+        match self.next {
+            NEXT_UNKNOWN => None,
+            GAME_OVER => Some(None),
+            p => Some(Some(p as PlayerId)),
+        }
+    }
+
+    pub fn set_next(&mut self, next: Option<PlayerId>) {
+        self.next = next.map_or(GAME_OVER, |p| {
+            u8::try_from(p)
+                .ok()
+                .filter(|&p| p < NEXT_UNKNOWN)
+                .expect("fewer than 254 players")
+        });
+    }
+
+    /// Virtual visits included: what UCB's mean and exploration divide by.
+    pub fn selection_visits(&self) -> f32 {
+        self.visits as f32 + self.prior_visits
+    }
+
+    /// Recomputes `mean` and `inv_sqrt_n` after a change of the visits or the prior.
+    pub fn refresh(&mut self) {
+        if self.visits == 0 && self.prior_visits == 0.0 {
+            self.mean = f32::INFINITY;
+            self.inv_sqrt_n = 0.0;
+        } else {
+            let n = self.selection_visits();
+            self.mean = (self.rewards[self.mover as usize] + self.prior_sum) / n;
+            self.inv_sqrt_n = 1.0 / n.sqrt();
+        }
+    }
+
+    /// The children selection considers.
+    pub fn searched_children(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.width as usize
     }
 
     pub fn children(&self) -> std::ops::Range<usize> {

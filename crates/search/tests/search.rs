@@ -393,3 +393,71 @@ fn determinized_search_merges_the_samples_of_the_hidden_card() {
     let call = flat.stats.iter().find(|s| s.action == Bet::Call).unwrap();
     assert!((call.mean - 0.25).abs() < 0.1, "{call:?}");
 }
+
+/// The subtraction game that counts and checks the tree's replays: `apply_knowing_next`
+/// must be told the player `apply` would have left to move.
+#[derive(Clone, Debug)]
+struct Replayed {
+    game: Subtraction,
+    replays: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl State for Replayed {
+    type Action = u32;
+
+    fn n_players(&self) -> usize {
+        self.game.n_players()
+    }
+
+    fn to_move(&self) -> Option<PlayerId> {
+        self.game.to_move()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u32>) {
+        self.game.legal_actions(out);
+    }
+
+    fn apply(&mut self, take: &u32) {
+        self.game.apply(take);
+    }
+
+    fn apply_knowing_next(&mut self, take: &u32, next: Option<PlayerId>) {
+        self.game.apply(take);
+        assert_eq!(
+            next,
+            self.game.to_move(),
+            "the next player the tree remembered"
+        );
+        self.replays
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+}
+
+#[test]
+fn the_tree_replays_its_actions_knowing_the_next_player_and_searches_the_same() {
+    let replays = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let root = Replayed {
+        game: Subtraction::new(17, 3),
+        replays: replays.clone(),
+    };
+    let run = |seed| {
+        let mut mcts = Mcts::new(MctsParams::default(), Uniform, seed);
+        mcts.search(&root, Budget::iterations(3_000)).unwrap()
+    };
+    let plain = |seed| {
+        let mut mcts = Mcts::new(MctsParams::default(), Uniform, seed);
+        mcts.search(&Subtraction::new(17, 3), Budget::iterations(3_000))
+            .unwrap()
+    };
+    for seed in 0..3 {
+        assert_eq!(run(seed), plain(seed), "seed {seed}");
+    }
+    // Every visit after a node's first replays its action: most of 3 × 3,000 iterations'
+    // tree steps.
+    let replayed = replays.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(replayed > 9_000, "{replayed} replays");
+}
