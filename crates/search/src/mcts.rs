@@ -301,7 +301,9 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             node = child;
             self.path.push(child as u32);
         }
-        let rewards: Rewards = if state.to_move().is_none() {
+        // The player to move where the tree part stopped: the last path node's turn.
+        let leaf_turn = state.to_move();
+        let rewards: Rewards = if leaf_turn.is_none() {
             self.knowledge.terminal_rewards(&state)
         } else {
             playout(
@@ -317,11 +319,17 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             self.update_amaf(t, &rewards);
         }
         let nodes = &mut self.trees[t].nodes;
-        for &i in &self.path {
+        for (d, &i) in self.path.iter().enumerate() {
+            // The player to move at path node d is the mover of node d + 1.
+            let turn = match self.path.get(d + 1) {
+                Some(&below) => Some(nodes[below as usize].mover as usize),
+                None => leaf_turn,
+            };
             let n = &mut nodes[i as usize];
             n.visits += 1;
-            for (sum, r) in n.rewards.iter_mut().zip(rewards) {
-                *sum += r;
+            n.mover_sum += rewards[n.mover as usize];
+            if let Some(turn) = turn {
+                n.turn_sum += rewards[turn];
             }
             n.refresh();
             if n.expanded {
@@ -400,7 +408,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         let base = if parent.visits == 0 {
             0.5
         } else {
-            parent.rewards[player] / parent.visits as f32
+            parent.turn_sum / parent.visits as f32
         };
         let virtual_visits = self.params.prior_visits;
         let first = nodes.len() as u32;
@@ -476,7 +484,7 @@ pub(crate) fn result<A: Clone + PartialEq>(
         for c in tree.nodes[0].children() {
             let node = &tree.nodes[c];
             let action = node.action.clone().expect("children carry their action");
-            let reward = node.rewards[node.mover as usize];
+            let reward = node.mover_sum;
             match merged.iter_mut().find(|m| m.0 == action) {
                 Some(m) => {
                     m.1 += node.visits;

@@ -4,8 +4,6 @@
 
 use realm_core::PlayerId;
 
-use crate::reward::Rewards;
-
 const NEXT_UNKNOWN: u8 = 254;
 const GAME_OVER: u8 = 255;
 
@@ -19,8 +17,11 @@ pub(crate) struct Node<A> {
     /// at the end), so that later visits replay the action with `State::apply_knowing_next`.
     next: u8,
     pub visits: u32,
-    /// Reward sums of every player over the visits.
-    pub rewards: Rewards,
+    /// The sum over the visits of the mover's rewards (what selection at the parent and the
+    /// reported means use) and of the rewards of the player to move here (what the mean that
+    /// scales the children's priors uses): two sums where a sum per player took four.
+    pub mover_sum: f32,
+    pub turn_sum: f32,
     pub first_child: u32,
     pub n_children: u32,
     /// The first `width` children are the ones selection considers (progressive widening,
@@ -53,7 +54,8 @@ impl<A> Node<A> {
             mover,
             next: NEXT_UNKNOWN,
             visits: 0,
-            rewards: [0.0; crate::reward::MAX_PLAYERS],
+            mover_sum: 0.0,
+            turn_sum: 0.0,
             first_child: 0,
             n_children: 0,
             width: 0,
@@ -99,7 +101,7 @@ impl<A> Node<A> {
             self.inv_sqrt_n = 0.0;
         } else {
             let n = self.selection_visits();
-            self.mean = (self.rewards[self.mover as usize] + self.prior_sum) / n;
+            self.mean = (self.mover_sum + self.prior_sum) / n;
             self.inv_sqrt_n = 1.0 / n.sqrt();
         }
     }
