@@ -473,32 +473,12 @@ impl Position {
     }
 
     /// `play` when `next` is the player `play` would pass the turn to (found by an earlier
-    /// `play` of `mv` here): the players it skipped are stuck, and the tests that found so
+    /// `play` of `mv` here): the players passed over are stuck, and the tests that found so
     /// are not repeated (R6, R15).
     pub fn play_knowing_next(&mut self, mv: Placement, next: Option<PlayerId>) {
         let p = self.to_move as usize;
         self.place(p, mv);
-        let np = self.n_players as usize;
-        if np - (self.n_eliminated as usize) < 2 {
-            self.to_move = NONE;
-            return;
-        }
-        // `advance_from` marks every player it passes over, ending with `next` or, at the
-        // end, with `p` itself.
-        let stop = next.unwrap_or(p);
-        for step in 1..=np {
-            let q = (p + step) % np;
-            if q == stop && next.is_some() {
-                break;
-            }
-            if self.eliminated >> q & 1 == 0 {
-                self.stuck |= 1 << q;
-            }
-            if q == stop {
-                break;
-            }
-        }
-        self.to_move = next.map_or(NONE, |q| q as u8);
+        self.pass_turn(p, |_, q| Some(q) == next);
     }
 
     /// Colours the cells of `mv` with `p` and updates every plane (R11).
@@ -548,6 +528,13 @@ impl Position {
     /// R6 and R15: finds the next player after `p` (p itself last) who is in the game and has
     /// a legal placement, or ends the game.
     fn advance_from(&mut self, p: PlayerId) {
+        self.pass_turn(p, |pos, q| pos.has_move(q));
+    }
+
+    /// Passes the turn to the first player after `p` (p itself last), neither eliminated nor
+    /// stuck, that `can_place` accepts; the players it refuses become stuck. Ends the game
+    /// when none is accepted or fewer than two players remain.
+    fn pass_turn(&mut self, p: PlayerId, can_place: impl Fn(&Self, PlayerId) -> bool) {
         let np = self.n_players as usize;
         self.to_move = NONE;
         if np - (self.n_eliminated as usize) < 2 {
@@ -558,7 +545,7 @@ impl Position {
             if (self.eliminated | self.stuck) >> q & 1 == 1 {
                 continue;
             }
-            if self.has_move(q) {
+            if can_place(self, q) {
                 self.to_move = q as u8;
                 return;
             }

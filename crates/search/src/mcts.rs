@@ -246,15 +246,20 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         if self.widths.widening() == self.params.widening {
             return;
         }
+        let most = self
+            .trees
+            .iter()
+            .flat_map(|t| &t.nodes)
+            .map(|n| n.n_children as usize)
+            .max()
+            .unwrap_or(0);
         self.widths = WidthTable::default();
+        self.widths.prepare(self.params.widening, most);
         for tree in &mut self.trees {
             for node in tree.nodes.iter_mut().filter(|n| n.expanded) {
-                let children = node.n_children as usize;
-                self.widths.prepare(self.params.widening, children);
-                node.width = self.widths.width(children, node.visits) as u32;
+                node.width = self.widths.width(node.n_children as usize, node.visits) as u32;
             }
         }
-        self.widths.prepare(self.params.widening, 0);
     }
 
     fn rave_on(&self) -> bool {
