@@ -9,6 +9,7 @@
 //! (wall-clock seconds, then this thread's CPU time, user and system).
 //!
 //! `cargo run --release -p realm-blocking --example search_speed -- --time 3 < positions`
+//! (`--variant classic` for Blokus Classic positions, the four colours in turn).
 
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -33,8 +34,8 @@ fn squares(text: &str, n: usize) -> Vec<(usize, usize)> {
 }
 
 /// The position after the placements of one input line.
-fn position(line: &str) -> Position {
-    let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+fn position(line: &str, config: &Config) -> Position {
+    let mut pos = Position::new(config);
     let mut buf: Vec<Placement> = Vec::new();
     for text in line.split_whitespace() {
         let want = squares(text, pos.size());
@@ -70,10 +71,18 @@ fn main() {
             .map(|v| v.parse::<f64>().expect("a number"))
     };
     let iters = value("--iters");
+    // `--variant classic` reads Blokus Classic positions (four players, 20 × 20).
+    let config = match args.iter().position(|a| a == "--variant") {
+        Some(i) if args.get(i + 1).map(String::as_str) == Some("classic") => {
+            Config::new(Variant::Classic, 4, 1)
+        }
+        Some(_) => panic!("--variant takes classic (Duo is the default)"),
+        None => Config::new(Variant::Duo, 2, 1),
+    };
     let time = value("--time").unwrap_or(3.0);
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("stdin");
-        let pos = position(&line);
+        let pos = position(&line, &config);
         let mut search = Mcts::new(default_params(), BlokusKnowledge::default(), 7);
         let (start, cpu) = (Instant::now(), cpu_ns());
         let budget = match iters {

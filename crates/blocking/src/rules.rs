@@ -10,7 +10,7 @@
 //! above the board and the zero rows below it make halo writes and shifted reads branch-free.
 //! This module knows nothing of text; names and protocol live in `protocol.rs`.
 
-use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId, State};
+use realm_core::{EndReason, Outcome, PlayerId, State};
 
 use crate::movegen::{self, Cells, Found, PackedCells, Rows16Cells};
 use crate::setup::{Config, Variant};
@@ -561,29 +561,64 @@ impl Position {
     /// Final (or current) scores and R14 ranks.
     pub fn outcome(&self) -> Outcome {
         let np = self.n_players as usize;
-        let scores: Vec<i64> = (0..np).map(|p| self.score(p)).collect();
-        let keys: Vec<(i64, i64)> = (0..np)
-            .map(|p| {
-                if self.is_eliminated(p) {
-                    (0, self.elim_rank[p] as i64)
-                } else {
-                    (1, scores[p])
-                }
-            })
-            .collect();
+        let standing = self.standing();
         let (end, detail) = if self.ended_by_eliminations() {
             (EndReason::Eliminations, "one_player_left")
         } else {
             (EndReason::Finished, "no_moves_left")
         };
         Outcome {
-            scores,
-            ranks: ranks_from_keys(&keys),
+            scores: standing.scores[..np].to_vec(),
+            ranks: standing.ranks[..np].to_vec(),
             end,
             detail: detail.to_string(),
             faults: vec![None; np],
             stats: Vec::new(),
         }
+    }
+
+    /// The scores and ranks `outcome` reports, without allocating (what a search's playouts
+    /// end with): players in the game rank by score above the eliminated, who rank by when
+    /// they went (R15, R17); ties share a rank.
+    pub fn standing(&self) -> Standing {
+        let np = self.n_players as usize;
+        let mut scores = [0i64; 4];
+        let mut keys = [(0i64, 0i64); 4];
+        for p in 0..np {
+            scores[p] = self.score(p);
+            keys[p] = if self.is_eliminated(p) {
+                (0, self.elim_rank[p] as i64)
+            } else {
+                (1, scores[p])
+            };
+        }
+        let mut ranks = [0u32; 4];
+        for p in 0..np {
+            ranks[p] = 1 + keys[..np].iter().filter(|&&k| k > keys[p]).count() as u32;
+        }
+        Standing {
+            n_players: np,
+            scores,
+            ranks,
+        }
+    }
+}
+
+/// `Position::standing`: the first `n_players` entries of each array count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub n_players: usize,
+    pub scores: [i64; 4],
+    pub ranks: [u32; 4],
+}
+
+impl Standing {
+    pub fn scores(&self) -> &[i64] {
+        &self.scores[..self.n_players]
+    }
+
+    pub fn ranks(&self) -> &[u32] {
+        &self.ranks[..self.n_players]
     }
 }
 

@@ -29,8 +29,16 @@ pub trait Knowledge<S: State> {
     /// actions not worth searching, never all of them: the node's children are what is left.
     fn order(&mut self, _state: &S, _actions: &mut Vec<S::Action>) {}
 
+    /// `order` where only the first `k` actions need to be in order: the search creates
+    /// children for a prefix of the list (the widening's first few) and lists the node again
+    /// when it needs more. A game whose ordering sorts may select the prefix and sort only
+    /// that; the default orders all.
+    fn order_prefix(&mut self, state: &S, actions: &mut Vec<S::Action>, _k: usize) {
+        self.order(state, actions);
+    }
+
     /// Each action's prior in [0, 1] (1 for the likeliest), in `actions`' order after
-    /// `order`, into `out`; the search gives a child `MctsParams::prior_visits` virtual visits
+    /// `order` (`actions` may be a prefix of what `order` ordered), into `out`; the search gives a child `MctsParams::prior_visits` virtual visits
     /// at the parent's mean times its prior. The default (nothing) leaves children unbiased.
     fn priors(&mut self, _state: &S, _actions: &[S::Action], _out: &mut Vec<f32>) {}
 

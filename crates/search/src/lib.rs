@@ -30,4 +30,4 @@ pub use options::{
     bot_options, split_bot_name, Algorithm, OptionError, SearchOptions, TurnLimits,
     DEFAULT_TIME_SHARE, OPTIONS_HELP,
 };
-pub use reward::{margin_rewards, rank_rewards, Rewards, MAX_PLAYERS};
+pub use reward::{margin_rewards, margin_rewards_of, rank_rewards, Rewards, MAX_PLAYERS};

@@ -250,14 +250,14 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             .trees
             .iter()
             .flat_map(|t| &t.nodes)
-            .map(|n| n.n_children as usize)
+            .map(|n| n.n_legal as usize)
             .max()
             .unwrap_or(0);
         self.widths = WidthTable::default();
         self.widths.prepare(self.params.widening, most);
         for tree in &mut self.trees {
             for node in tree.nodes.iter_mut().filter(|n| n.expanded) {
-                node.width = self.widths.width(node.n_children as usize, node.visits) as u32;
+                node.width = self.widths.width(node.n_legal as usize, node.visits) as u32;
             }
         }
     }
@@ -284,6 +284,8 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                     break;
                 }
                 self.expand(t, node, &state, player);
+            } else if here.needs_children() {
+                self.add_children(t, node, &state, player);
             }
             let Some(child) = self.select(t, node) else {
                 break;
@@ -336,11 +338,11 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             if let Some(turn) = turn {
                 n.turn_sum += rewards[turn];
             }
-            n.refresh();
+            n.refresh(self.params.prior_visits);
             if n.expanded {
                 n.width = self
                     .widths
-                    .grown(n.width as usize, n.n_children as usize, n.visits)
+                    .grown(n.width as usize, n.n_legal as usize, n.visits)
                     as u32;
             }
         }
@@ -395,18 +397,96 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
     }
 
+    /// Lists the node's actions, orders them and creates the first children: under widening
+    /// twice the node's width (at least `MIN_CHILDREN`), the rest when the width needs them
+    /// (`add_children`); listing hundreds of Blokus placements as nodes that are never
+    /// visited cost their sorting, their memory and its page faults.
     fn expand(&mut self, t: usize, node: usize, state: &S, player: usize) {
-        state.legal_actions(&mut self.buf);
-        // Shuffle so that the knowledge's stable order breaks ties at random.
-        for i in (1..self.buf.len()).rev() {
-            let j = (self.rng.next_u64() % (i as u64 + 1)) as usize;
-            self.buf.swap(i, j);
+        self.list_shuffled(state);
+        let visits = self.trees[t].nodes[node].visits;
+        let wanted = match self.params.widening {
+            Some(w) => children_for(w.limit(visits)),
+            None => usize::MAX,
+        };
+        self.knowledge.order_prefix(state, &mut self.buf, wanted);
+        let n_legal = self.buf.len();
+        self.buf.truncate(wanted);
+        self.priors.clear();
+        if self.params.prior_visits > 0.0 || self.params.puct > 0.0 {
+            self.knowledge.priors(state, &self.buf, &mut self.priors);
         }
+        self.widths.prepare(self.params.widening, n_legal);
+        let first = self.trees[t].nodes.len() as u32;
+        let made = self.push_children(t, node, player, wanted);
+        let width = self.widths.width(n_legal, visits) as u32;
+        let n = &mut self.trees[t].nodes[node];
+        n.first_child = first;
+        n.n_children = made;
+        n.n_legal = n_legal as u32;
+        n.width = width;
+        n.expanded = true;
+    }
+
+    /// Creates more children for a node whose width outgrew them: the next actions in the
+    /// knowledge's order that are not children yet, up to twice the width. The block moves
+    /// to the arena's end (copies; the children's own subtrees stay where they are).
+    fn add_children(&mut self, t: usize, node: usize, state: &S, player: usize) {
+        self.list_shuffled(state);
         self.knowledge.order(state, &mut self.buf);
         self.priors.clear();
         if self.params.prior_visits > 0.0 || self.params.puct > 0.0 {
             self.knowledge.priors(state, &self.buf, &mut self.priors);
         }
+        let old = self.trees[t].nodes[node].children();
+        let nodes = &self.trees[t].nodes;
+        let mut kept = 0;
+        for i in 0..self.buf.len() {
+            let action = &self.buf[i];
+            if nodes[old.clone()]
+                .iter()
+                .any(|c| c.action.as_ref() == Some(action))
+            {
+                continue;
+            }
+            self.buf.swap(kept, i);
+            if i < self.priors.len() {
+                self.priors.swap(kept, i);
+            }
+            kept += 1;
+        }
+        self.buf.truncate(kept);
+        self.priors.truncate(kept);
+        let n_legal = old.len() + kept;
+        let width = self.trees[t].nodes[node].width as usize;
+        let wanted = children_for(width).min(n_legal) - old.len();
+        let nodes = &mut self.trees[t].nodes;
+        let first = nodes.len() as u32;
+        for c in old.clone() {
+            let moved = nodes[c].clone();
+            nodes.push(moved);
+        }
+        let made = old.len() as u32 + self.push_children(t, node, player, wanted);
+        self.widths.prepare(self.params.widening, n_legal);
+        let n = &mut self.trees[t].nodes[node];
+        n.first_child = first;
+        n.n_children = made;
+        n.n_legal = n_legal as u32;
+        n.width = n.width.min(n_legal as u32);
+    }
+
+    /// The node's legal actions into `buf`, shuffled so that the knowledge's stable order
+    /// breaks ties at random.
+    fn list_shuffled(&mut self, state: &S) {
+        state.legal_actions(&mut self.buf);
+        for i in (1..self.buf.len()).rev() {
+            let j = (self.rng.next_u64() % (i as u64 + 1)) as usize;
+            self.buf.swap(i, j);
+        }
+    }
+
+    /// Pushes children for the first `k` actions of `buf` (with their `priors`, if any) at
+    /// the arena's end; returns how many.
+    fn push_children(&mut self, t: usize, node: usize, player: usize, k: usize) -> u32 {
         let nodes = &mut self.trees[t].nodes;
         // The mean reward of the player to move here, what a child's prior scales.
         let parent = &nodes[node];
@@ -416,25 +496,18 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             parent.turn_sum / parent.visits as f32
         };
         let virtual_visits = self.params.prior_visits;
-        let first = nodes.len() as u32;
-        for (i, action) in self.buf.drain(..).enumerate() {
+        let k = k.min(self.buf.len());
+        for (i, action) in self.buf.drain(..k).enumerate() {
             let mut child = Node::new(Some(action), player as u8);
             if let Some(&prior) = self.priors.get(i) {
-                child.prior_visits = virtual_visits;
+                child.has_prior = true;
                 child.prior_sum = virtual_visits * base * prior;
                 child.prior = prior;
-                child.refresh();
+                child.refresh(virtual_visits);
             }
             nodes.push(child);
         }
-        let n_children = nodes.len() as u32 - first;
-        self.widths
-            .prepare(self.params.widening, n_children as usize);
-        let n = &mut nodes[node];
-        n.first_child = first;
-        n.n_children = n_children;
-        n.width = self.widths.width(n_children as usize, n.visits) as u32;
-        n.expanded = true;
+        k as u32
     }
 
     fn select(&self, t: usize, node: usize) -> Option<usize> {
@@ -444,8 +517,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         if range.is_empty() {
             return None;
         }
-        let log_n = (parent.visits.max(1) as f32).ln();
-        let ucb_factor = self.params.exploration * log_n.sqrt();
+        let ucb_factor = self.params.exploration * sqrt_ln(parent.visits.max(1));
         let rave_equiv = self.params.rave_equiv;
         let puct = self.params.puct;
         let parent_n = parent.visits.max(1) as f32;
@@ -460,7 +532,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             let mut mean = child.mean;
             let amaf_n = child.amaf_visits;
             if amaf_n > 0.0 {
-                let n = child.selection_visits();
+                let n = child.selection_visits(self.params.prior_visits);
                 let beta = amaf_n / (amaf_n + n + n * amaf_n / rave_equiv);
                 mean += beta * (child.amaf_sum / amaf_n - mean);
             }
@@ -477,6 +549,30 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
         Some(best)
     }
+}
+
+/// `√ln n` for UCB1's exploration, with the logarithm read from a table: a logarithm in every
+/// selection was a seventh of a late Blokus iteration. Below `EXACT` visits the table holds
+/// the very values `ln` gives; above, `ln` of the count's top 12 bits plus the shift's
+/// `s · ln 2`, within 5·10⁻⁴ of the logarithm (the dropped bits are under 1/2048 of the count).
+fn sqrt_ln(n: u32) -> f32 {
+    const EXACT: u32 = 4096;
+    static LN: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
+    let ln = LN.get_or_init(|| (0..EXACT).map(|n| (n as f32).ln()).collect());
+    if n < EXACT {
+        return ln[n as usize].sqrt();
+    }
+    let shift = 32 - n.leading_zeros() - 12;
+    (ln[(n >> shift) as usize] + shift as f32 * std::f32::consts::LN_2).sqrt()
+}
+
+/// The fewest children a node under widening gets at once.
+const MIN_CHILDREN: usize = 8;
+
+/// How many children to create for a node that searches `width`: twice that, so that the
+/// block moves seldom as the width grows.
+fn children_for(width: usize) -> usize {
+    width.saturating_mul(2).max(MIN_CHILDREN)
 }
 
 /// Merges the root children of `trees` by action (`None` when the root has none).
@@ -662,7 +758,7 @@ mod tests {
             let expanded: Vec<_> = nodes.iter().filter(|n| n.expanded).collect();
             assert!(expanded.len() > 20);
             for n in expanded {
-                let expected = (n.n_children as usize).min(w.limit(n.visits));
+                let expected = (n.n_legal as usize).min(w.limit(n.visits));
                 assert_eq!(n.width as usize, expected, "{} visits", n.visits);
             }
         };
@@ -689,5 +785,136 @@ mod tests {
         after.apply(&result.best);
         mcts.search(&after, Budget::iterations(500));
         check(&mcts, wide);
+    }
+
+    /// Two players take turns naming a number below `Wide::N`, three each; the larger sum
+    /// wins. Many actions a node, for widening.
+    #[derive(Clone, Debug, Default)]
+    struct Wide {
+        sums: [i64; 2],
+        turn: usize,
+    }
+
+    impl Wide {
+        const N: u8 = 40;
+    }
+
+    impl State for Wide {
+        type Action = u8;
+
+        fn n_players(&self) -> usize {
+            2
+        }
+
+        fn to_move(&self) -> Option<PlayerId> {
+            (self.turn < 6).then_some(self.turn % 2)
+        }
+
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend(0..Wide::N);
+        }
+
+        fn apply(&mut self, a: &u8) {
+            self.sums[self.turn % 2] += *a as i64;
+            self.turn += 1;
+        }
+
+        fn outcome(&self) -> Outcome {
+            Outcome {
+                ranks: ranks_from_keys(&self.sums),
+                scores: self.sums.to_vec(),
+                end: EndReason::Finished,
+                detail: String::new(),
+                faults: vec![None; 2],
+                stats: Vec::new(),
+            }
+        }
+    }
+
+    /// Larger numbers first, each with prior `(a + 1) / N`.
+    struct Descending;
+
+    impl Knowledge<Wide> for Descending {
+        fn order(&mut self, _state: &Wide, actions: &mut Vec<u8>) {
+            actions.sort_by(|a, b| b.cmp(a));
+        }
+
+        fn priors(&mut self, _state: &Wide, actions: &[u8], out: &mut Vec<f32>) {
+            out.extend(actions.iter().map(|&a| (a as f32 + 1.0) / Wide::N as f32));
+        }
+    }
+
+    /// Under widening a node has children for a prefix of the knowledge's order, at least as
+    /// many as its width, each with its own prior, also after the width outgrew the first
+    /// ones; and a node no visit widened keeps far fewer children than actions.
+    #[test]
+    fn widened_nodes_create_their_children_in_order_as_the_width_needs_them() {
+        let widening = Widening {
+            base: 2.0,
+            exponent: 0.5,
+        };
+        let params = MctsParams {
+            widening: Some(widening),
+            prior_visits: 2.0,
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, Descending, 5);
+        let result = mcts
+            .search(&Wide::default(), Budget::iterations(3_000))
+            .unwrap();
+        let nodes = &mcts.trees[0].nodes;
+        let (mut checked, mut grown, mut few) = (0, 0, 0);
+        let mut stack = vec![0usize];
+        while let Some(n) = stack.pop() {
+            let node = &nodes[n];
+            if !node.expanded {
+                continue;
+            }
+            checked += 1;
+            assert_eq!(node.n_legal, Wide::N as u32);
+            // The last visit saw the width of one visit fewer (it grows after selection).
+            let seen = widening.limit(node.visits - 1).min(Wide::N as usize);
+            assert!(
+                seen <= node.n_children as usize,
+                "{seen} of {}",
+                node.n_children
+            );
+            let actions: Vec<u8> = node.children().map(|c| nodes[c].action.unwrap()).collect();
+            let expected: Vec<u8> = (0..Wide::N).rev().take(actions.len()).collect();
+            assert_eq!(actions, expected);
+            for c in node.children() {
+                let prior = (nodes[c].action.unwrap() as f32 + 1.0) / Wide::N as f32;
+                assert_eq!(nodes[c].prior, prior);
+            }
+            let first_children = children_for(widening.limit(2)) as u32;
+            grown += (node.n_children > first_children) as u32;
+            few += (node.n_children < Wide::N as u32 / 2) as u32;
+            stack.extend(node.children());
+        }
+        assert!(
+            checked > 50 && grown > 0 && few > 0,
+            "{checked} {grown} {few}"
+        );
+        assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u32>(), 3_000);
+    }
+
+    #[test]
+    fn sqrt_ln_is_exact_for_small_counts_and_close_beyond() {
+        for n in 1..4096u32 {
+            assert_eq!(sqrt_ln(n), (n as f32).ln().sqrt());
+        }
+        for n in (4096..u32::MAX - 1_000_003)
+            .step_by(1_000_003)
+            .chain([u32::MAX])
+        {
+            let exact = (n as f64).ln().sqrt();
+            assert!((sqrt_ln(n) as f64 - exact).abs() < 1e-4 * exact, "{n}");
+        }
+    }
+
+    #[test]
+    fn a_node_with_a_small_action_fills_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Node<[u8; 3]>>(), 64);
     }
 }

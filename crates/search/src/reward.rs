@@ -37,18 +37,24 @@ pub fn rank_rewards(ranks: &[u32]) -> Rewards {
 /// [0, 1]: `(1 - weight) * rank + weight * sigmoid(margin / scale)`. A small weight keeps
 /// winning first while still preferring bigger wins and smaller losses.
 pub fn margin_rewards(outcome: &Outcome, scale: f32, weight: f32) -> Rewards {
-    let mut out = rank_rewards(&outcome.ranks);
-    let n = outcome.scores.len().min(MAX_PLAYERS);
+    margin_rewards_of(&outcome.ranks, &outcome.scores, scale, weight)
+}
+
+/// `margin_rewards` from the ranks and scores alone (for games that can give them without
+/// building an `Outcome`, at the end of every playout).
+pub fn margin_rewards_of(ranks: &[u32], scores: &[i64], scale: f32, weight: f32) -> Rewards {
+    let mut out = rank_rewards(ranks);
+    let n = scores.len().min(MAX_PLAYERS);
     if n < 2 || scale <= 0.0 {
         return out;
     }
     for (i, slot) in out.iter_mut().enumerate().take(n) {
         let best_other = (0..n)
             .filter(|&j| j != i)
-            .map(|j| outcome.scores[j])
+            .map(|j| scores[j])
             .max()
             .unwrap_or(0);
-        let margin = (outcome.scores[i] - best_other) as f32 / scale;
+        let margin = (scores[i] - best_other) as f32 / scale;
         let squashed = 1.0 / (1.0 + (-margin).exp());
         *slot = (1.0 - weight) * *slot + weight * squashed;
     }

@@ -1,13 +1,18 @@
 //! The node arena: nodes live in one `Vec` and refer to each other by index, so a warm search
-//! allocates nothing per iteration. A node's children are contiguous, created together when
-//! the node is first expanded.
+//! allocates nothing per iteration. A node's children are contiguous. Under progressive
+//! widening only the best-ordered few are created when the node is expanded, and the block is
+//! moved to the arena's end with more when the node's width outgrows it (the old block is left
+//! unreachable; `reroot` drops it).
 
 use realm_core::PlayerId;
 
 const NEXT_UNKNOWN: u8 = 254;
 const GAME_OVER: u8 = 255;
 
+/// One cache line (for actions of up to four bytes): selection reads hundreds of children a
+/// step, each then one line.
 #[derive(Clone, Debug)]
+#[repr(align(64))]
 pub(crate) struct Node<A> {
     /// The action that leads here (`None` at the root).
     pub action: Option<A>,
@@ -23,14 +28,19 @@ pub(crate) struct Node<A> {
     pub mover_sum: f32,
     pub turn_sum: f32,
     pub first_child: u32,
+    /// The children created so far (a prefix of the knowledge's order, see the module
+    /// comment) and the legal actions there are in all, what the widening counts.
     pub n_children: u32,
+    pub n_legal: u32,
     /// The first `width` children are the ones selection considers (progressive widening,
-    /// `WidthTable`); all of them without widening.
+    /// `WidthTable`); all of them without widening. It may exceed `n_children` until the
+    /// next visit creates more.
     pub width: u32,
     pub expanded: bool,
-    /// Virtual visits and reward sum from the knowledge's prior (zero without one); they
-    /// steer selection only, never the reported statistics.
-    pub prior_visits: f32,
+    /// With a prior from the knowledge, the node has `MctsParams::prior_visits` virtual
+    /// visits with reward sum `prior_sum`; they steer selection only, never the reported
+    /// statistics. (The count is the search's, not kept here, to keep a node one line.)
+    pub has_prior: bool,
     pub prior_sum: f32,
     /// The knowledge's prior of this action (1 without one), for the PUCT exploration term.
     pub prior: f32,
@@ -58,9 +68,10 @@ impl<A> Node<A> {
             turn_sum: 0.0,
             first_child: 0,
             n_children: 0,
+            n_legal: 0,
             width: 0,
             expanded: false,
-            prior_visits: 0.0,
+            has_prior: false,
             prior_sum: 0.0,
             prior: 1.0,
             amaf_visits: 0.0,
@@ -89,18 +100,23 @@ impl<A> Node<A> {
         });
     }
 
-    /// Virtual visits included: what UCB's mean and exploration divide by.
-    pub fn selection_visits(&self) -> f32 {
-        self.visits as f32 + self.prior_visits
+    /// Virtual visits included (`prior_visits` of them with a prior): what UCB's mean and
+    /// exploration divide by.
+    pub fn selection_visits(&self, prior_visits: f32) -> f32 {
+        if self.has_prior {
+            self.visits as f32 + prior_visits
+        } else {
+            self.visits as f32
+        }
     }
 
     /// Recomputes `mean` and `inv_sqrt_n` after a change of the visits or the prior.
-    pub fn refresh(&mut self) {
-        if self.visits == 0 && self.prior_visits == 0.0 {
+    pub fn refresh(&mut self, prior_visits: f32) {
+        let n = self.selection_visits(prior_visits);
+        if n == 0.0 {
             self.mean = f32::INFINITY;
             self.inv_sqrt_n = 0.0;
         } else {
-            let n = self.selection_visits();
             self.mean = (self.mover_sum + self.prior_sum) / n;
             self.inv_sqrt_n = 1.0 / n.sqrt();
         }
@@ -109,7 +125,12 @@ impl<A> Node<A> {
     /// The children selection considers.
     pub fn searched_children(&self) -> std::ops::Range<usize> {
         let first = self.first_child as usize;
-        first..first + self.width as usize
+        first..first + self.width.min(self.n_children) as usize
+    }
+
+    /// True when the width reaches past the children created so far.
+    pub fn needs_children(&self) -> bool {
+        self.width > self.n_children
     }
 
     pub fn children(&self) -> std::ops::Range<usize> {

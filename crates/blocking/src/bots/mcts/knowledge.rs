@@ -4,7 +4,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::State;
-use realm_search::{margin_rewards, Knowledge, Rewards};
+use realm_search::{margin_rewards_of, Knowledge, Rewards};
 
 use super::local::{self, local_cells, local_value};
 use super::prior::PriorContext;
@@ -247,6 +247,10 @@ impl Knowledge<Position> for BlokusKnowledge {
     }
 
     fn order(&mut self, state: &Position, actions: &mut Vec<Placement>) {
+        self.order_prefix(state, actions, usize::MAX);
+    }
+
+    fn order_prefix(&mut self, state: &Position, actions: &mut Vec<Placement>, k: usize) {
         if self.prune_opening {
             keep_considered(state, actions);
         }
@@ -278,8 +282,15 @@ impl Knowledge<Position> for BlokusKnowledge {
                     self.scored
                         .extend(actions.iter().map(|&m| (ctx.score(m), m)));
                 }
-                self.scored
-                    .sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+                let best_first = |a: &(f32, Placement), b: &(f32, Placement)| b.0.total_cmp(&a.0);
+                if k < self.scored.len() {
+                    // Only the prefix the search creates children for is sorted; the rest
+                    // stays behind it unordered.
+                    self.scored.select_nth_unstable_by(k, best_first);
+                    self.scored[..k].sort_by(best_first);
+                } else {
+                    self.scored.sort_by(best_first);
+                }
                 actions.clear();
                 actions.extend(self.scored.iter().map(|&(_, m)| m));
             }
@@ -287,19 +298,30 @@ impl Knowledge<Position> for BlokusKnowledge {
     }
 
     fn priors(&mut self, _state: &Position, actions: &[Placement], out: &mut Vec<f32>) {
-        // `order` just scored these actions (learned order only): prior exp((s - max) / 2),
-        // the square root of the move's probability relative to the likeliest.
-        if self.order != Order::Learned || self.scored.len() != actions.len() {
+        // `order` just scored these actions, or a prefix of them (learned order only): prior
+        // exp((s - max) / 2), the square root of the move's probability relative to the
+        // likeliest.
+        if self.order != Order::Learned || self.scored.len() < actions.len() {
             return;
         }
         let Some(&(max, _)) = self.scored.first() else {
             return;
         };
-        out.extend(self.scored.iter().map(|&(s, _)| ((s - max) * 0.5).exp()));
+        out.extend(
+            self.scored[..actions.len()]
+                .iter()
+                .map(|&(s, _)| ((s - max) * 0.5).exp()),
+        );
     }
 
     fn terminal_rewards(&mut self, state: &Position) -> Rewards {
-        margin_rewards(&state.outcome(), self.margin_scale, self.margin_weight)
+        let standing = state.standing();
+        margin_rewards_of(
+            standing.ranks(),
+            standing.scores(),
+            self.margin_scale,
+            self.margin_weight,
+        )
     }
 }
 
@@ -435,5 +457,44 @@ mod tests {
             assert!(all.contains(&mv) && mv.shape().n == largest);
             pos.play(mv);
         }
+    }
+
+    /// The prefix `order_prefix` sorts is the best-scored part of what `order` sorts, in the
+    /// same order of scores, and its priors are those of the full order's prefix.
+    #[test]
+    fn a_sorted_prefix_is_the_full_orders_best() {
+        let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+        let mut rng = realm_core::chacha_rng(11, 0);
+        let mut knowledge = BlokusKnowledge::default();
+        let (mut buf, mut full, mut prefix) = (Vec::new(), Vec::new(), Vec::new());
+        let mut compared = 0;
+        for _ in 0..14 {
+            pos.legal_actions(&mut buf);
+            for k in [1, 8, 40] {
+                full.clone_from(&buf);
+                knowledge.order(&pos, &mut full);
+                let scores =
+                    |k: &BlokusKnowledge| -> Vec<f32> { k.scored.iter().map(|s| s.0).collect() };
+                let full_scores = scores(&knowledge);
+                let (mut full_priors, mut priors) = (Vec::new(), Vec::new());
+                knowledge.priors(&pos, &full, &mut full_priors);
+                prefix.clone_from(&buf);
+                knowledge.order_prefix(&pos, &mut prefix, k);
+                assert_eq!(prefix.len(), full.len());
+                let k = k.min(full.len());
+                assert_eq!(scores(&knowledge)[..k], full_scores[..k]);
+                knowledge.priors(&pos, &prefix[..k], &mut priors);
+                assert_eq!(priors, full_priors[..k]);
+                let mut rest: Vec<_> = prefix.clone();
+                rest.sort();
+                let mut all = full.clone();
+                all.sort();
+                assert_eq!(rest, all);
+                compared += 1;
+            }
+            let mv = buf[(rng.next_u64() % buf.len() as u64) as usize];
+            pos.apply(&mv);
+        }
+        assert_eq!(compared, 42);
     }
 }
