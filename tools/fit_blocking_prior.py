@@ -9,7 +9,8 @@ sample of the other legal moves. The model is a conditional logit (the probabili
 is proportional to exp(w . features)); the sampled moves stand for all the others, each
 weighted by (legal moves - 1) / (moves sampled). Newton's method with a small L2 penalty;
 the last fifth of the positions is held out to report how often the move played ranks first
-among its sample. Prints the weights as the Rust array `WEIGHTS`.
+among its sample. Prints the weights as the Rust array `WEIGHTS` (from Classic games, they go to
+`CLASSIC_WEIGHTS`, the 20 x 20 board's).
 """
 import sys
 

@@ -1,5 +1,5 @@
 //! Training data for the learned move prior (`bots::mcts::prior`): replays recorded Blokus Duo
-//! games and writes, for every position, the features of the move played and of up to K other
+//! or Classic games and writes, for every position, the features of the move played and of up to K other
 //! legal moves drawn at random, as binary rows for `tools/fit_blocking_prior.py`.
 //!
 //! `cargo run --release -p realm-blocking --example prior_data -- GAMES.txt [K] > rows.bin`
@@ -9,7 +9,8 @@
 //! size-then-contact order).
 //!
 //! A game is one line: an id, then each move as `COLOUR:SQUARES` in GTP notation
-//! (`b:e8,d9,e9,f9,e10`, `w:pass`): columns `a`.. from the left, rows 1.. from the bottom.
+//! (`b:e8,d9,e9,f9,e10`, `w:pass`; Classic's colours `1` to `4`): columns `a`.. from the left,
+//! rows 1.. from the bottom.
 //! Each row is: position number (u32, little-endian), chosen (u8), legal moves (u16), then
 //! the `N_FEATURES` feature counts (u8 each).
 
@@ -51,7 +52,17 @@ fn main() {
     let mut features = [0u8; N_FEATURES];
     for line in file.lines() {
         let line = line.expect("read");
-        let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
+        // Pentobi's Classic colours are `1` to `4` (realm's players 0 to 3), Duo's `b` and `w`.
+        let classic = line
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()));
+        let (config, side) = if classic {
+            (Config::new(Variant::Classic, 4, 1), 20)
+        } else {
+            (Config::new(Variant::Duo, 2, 1), 14)
+        };
+        let mut pos = Position::new(&config);
         let mut rows: Vec<u8> = Vec::new();
         let mut ok = true;
         for token in line.split_whitespace().skip(1) {
@@ -59,8 +70,12 @@ fn main() {
             if sqs == "pass" {
                 continue;
             }
-            let player = if colour == "b" { 0 } else { 1 };
-            let Some(target) = squares(sqs, 14) else {
+            let player = match colour {
+                "b" => 0,
+                "w" => 1,
+                digit => digit.parse::<usize>().expect("a colour: b, w or 1-4") - 1,
+            };
+            let Some(target) = squares(sqs, side) else {
                 ok = false;
                 break;
             };

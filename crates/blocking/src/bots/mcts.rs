@@ -10,6 +10,7 @@
 //! doing so for the rest of the game).
 
 pub mod book;
+mod centre;
 mod knowledge;
 mod local;
 mod prior;

@@ -6,6 +6,7 @@ use rand_core::RngCore;
 use realm_core::State;
 use realm_search::{margin_rewards_of, Knowledge, Rewards};
 
+use super::centre;
 use super::local::{self, local_cells, local_value};
 use super::prior::PriorContext;
 use crate::rules::{Placement, Position, OFF, ROWS};
@@ -111,19 +112,20 @@ impl BlokusKnowledge {
 }
 
 /// Drops the placements of letters the opening does not consider yet
-/// (`local::considered_letters`), unless that would drop them all.
+/// (`local::considered_letters`), unless that would drop them all; then, in Classic's
+/// opening, those that do not come nearest the centre (`centre`).
 fn keep_considered(state: &Position, actions: &mut Vec<Placement>) {
     let Some(p) = state.current() else {
         return;
     };
     let letters = local::considered_letters(state, p);
-    if letters == state.remaining(p) {
-        return;
+    if letters != state.remaining(p) {
+        let considered = |m: &Placement| letters >> m.shape().letter & 1 == 1;
+        if actions.iter().any(considered) {
+            actions.retain(considered);
+        }
     }
-    let considered = |m: &Placement| letters >> m.shape().letter & 1 == 1;
-    if actions.iter().any(considered) {
-        actions.retain(considered);
-    }
+    centre::keep_nearest_centre(state, actions);
 }
 
 /// How much a placement by the player to move changes the anchor balance: own anchor cells

@@ -77,7 +77,9 @@ pub fn choose(
 ) -> Option<Placement> {
     let p = state.current()?;
     let letters = considered_letters(state, p);
-    let local = local_cells(state, true);
+    // Pentobi answers the game's last three placements but the mover's own: the opponent's
+    // last two in Duo, each opponent's last with four players.
+    let local = local_cells(state, state.player_count() == 2);
     let mine = state.anchors(p);
     let value = |m: &Placement| local_value(m, &local, mine);
     let has_local = local.iter().any(|&r| r != 0);
@@ -93,7 +95,8 @@ pub fn choose(
         // No answer among these letters: every placement of them is worth 0.
         if samples == 0 {
             let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-            if let Some(mv) = state.draw_letters(p, letters, piece_gammas(), u) {
+            let gammas = piece_gammas(state.size());
+            if let Some(mv) = state.draw_letters(p, letters, gammas, u) {
                 return Some(mv);
             }
         }
@@ -113,7 +116,7 @@ pub fn choose(
         return Some(best_of(buf, samples, rng, |m| ctx.score(m)));
     }
     weights.clear();
-    let gammas = piece_gammas();
+    let gammas = piece_gammas(state.size());
     let mut total = 0.0f32;
     for m in buf.iter() {
         total += gammas[m.orient as usize];
@@ -185,17 +188,24 @@ fn largest_size(letters: u32) -> usize {
         .unwrap_or(0)
 }
 
-/// The playout weight of each orientation's shape, Pentobi's Duo values: a factor 3 per
-/// square and 1.8 per corner beyond the first (indexed like `shapes::tables().orients`).
-fn piece_gammas() -> &'static [f32] {
-    static GAMMAS: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
-    GAMMAS.get_or_init(|| {
+/// The playout weight of each orientation's shape, Pentobi's values (indexed like
+/// `shapes::tables().orients`): on boards up to Duo's, a factor 3 per square and 1.8 per
+/// corner beyond the first; on Classic's 20 × 20, a factor 5 per square.
+fn piece_gammas(size: usize) -> &'static [f32] {
+    static SMALL: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
+    static LARGE: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
+    let (cell, corner_factor, gammas) = if size >= 20 {
+        (5f32, 1f32, &LARGE)
+    } else {
+        (3f32, 1.8f32, &SMALL)
+    };
+    gammas.get_or_init(|| {
         tables()
             .orients
             .iter()
             .map(|o| {
                 let corners: u32 = o.diag.iter().map(|d| d.count_ones()).sum();
-                3f32.powi(o.n as i32) * 1.8f32.powi(corners as i32 - 1)
+                cell.powi(o.n as i32) * corner_factor.powi(corners as i32 - 1)
             })
             .collect()
     })
@@ -271,7 +281,7 @@ mod tests {
         for (variant, players) in [(Variant::Duo, 2), (Variant::Classic, 4)] {
             let mut pos = Position::new(&Config::new(variant, players, 5));
             let mut rng = realm_core::chacha_rng(17, 0);
-            let gammas = piece_gammas();
+            let gammas = piece_gammas(pos.size());
             let mut all = Vec::new();
             let mut checked = 0;
             while let Some(p) = pos.current() {

@@ -36,7 +36,7 @@ pub const COUNT_NAMES: [&str; 17] = [
     "early_center",
 ];
 
-/// Fitted by `tools/fit_blocking_prior.py` (see the module comment).
+/// Fitted by `tools/fit_blocking_prior.py` on Blokus Duo games (see the module comment).
 #[rustfmt::skip]
 pub const WEIGHTS: [f32; N_FEATURES] = [
     -2.6123, -2.3953, -1.9190, -2.3921, -0.6137, -1.1997, -1.4075, -0.8957, -1.1670, 2.1731, 1.5906,
@@ -45,8 +45,29 @@ pub const WEIGHTS: [f32; N_FEATURES] = [
     1.0738, 0.0345, 2.8553, 0.3501,
 ];
 
+/// Fitted by `tools/fit_blocking_prior.py` on Blokus Classic games (see `STRENGTH.md`).
+#[rustfmt::skip]
+pub const CLASSIC_WEIGHTS: [f32; N_FEATURES] = [
+    1.3354, 0.0169, -0.8990, -1.0893, -0.3904, -1.3378, -0.8430, -0.4954, -0.6882, 1.4740, 0.5998,
+    0.1967, -1.4190, -0.3160, -0.7922, 2.2927, 0.0074, 0.5821, 2.6532, -1.2201, 0.3320, 0.8253,
+    0.9457, 0.4224, 1.3581, 0.3790, 0.3781, -1.2020, -0.1820, -0.3099, -0.3093, -0.4498, -0.4325,
+    0.4981, 1.0050, -0.2555, 2.5222, 0.8450,
+];
+
+/// The weights of a board of side `n`: Classic's on the 20 × 20 board, Duo's otherwise (the
+/// 13 × 13 Blocking board's games are as short and as close).
+fn weights_for(n: usize) -> &'static [f32; N_FEATURES] {
+    if n >= 20 {
+        &CLASSIC_WEIGHTS
+    } else {
+        &WEIGHTS
+    }
+}
+
 /// What every placement of one position is measured against, computed once per position.
 pub struct PriorContext {
+    /// The board's weights: `WEIGHTS`, or `CLASSIC_WEIGHTS` on the 20 × 20 board.
+    weights: &'static [f32; N_FEATURES],
     col: u32,
     own_free: Rows,
     own_anchor: Rows,
@@ -141,6 +162,7 @@ impl PriorContext {
         let n = state.size();
         let col = (1u32 << n) - 1;
         let mut ctx = PriorContext {
+            weights: weights_for(n),
             col,
             own_free: *state.free_plane(p),
             own_anchor: *state.anchors(p),
@@ -188,14 +210,14 @@ impl PriorContext {
         // The cell up and left of the halo's top-left one (planes' row y - 1, board column
         // x - 2), where the footprint's offsets start.
         let base = mv.y as usize * GRID + mv.x as usize;
-        let mut score = WEIGHTS[o.letter as usize];
+        let mut score = self.weights[o.letter as usize];
         for &k in &f.cells {
             score += g.cell[base + k as usize];
         }
         for &k in &f.edges {
             score += g.edge[base + k as usize];
         }
-        let new_anchor = &WEIGHTS[N_LETTERS + 11..N_LETTERS + 14];
+        let new_anchor = &self.weights[N_LETTERS + 11..N_LETTERS + 14];
         for (k, around) in &f.diags {
             let at = base + *k as usize;
             score += g.diag[at];
@@ -221,8 +243,8 @@ impl PriorContext {
             None => letter = k,
             Some(c) => counts[c] += n,
         });
-        let weights = &WEIGHTS[N_LETTERS..];
-        WEIGHTS[letter]
+        let weights = &self.weights[N_LETTERS..];
+        self.weights[letter]
             + counts
                 .iter()
                 .zip(weights)
@@ -239,7 +261,7 @@ impl PriorContext {
             new: [false; GRID * GRID],
             free: [false; GRID * GRID],
         });
-        let w = |k: usize| WEIGHTS[N_LETTERS + k];
+        let w = |k: usize| self.weights[N_LETTERS + k];
         let on = |plane: &Rows, i: usize, x: usize| plane[i] >> x & 1 == 1;
         let n = self.col.count_ones() as usize;
         // Every row a halo reaches (the planes' rows 0..n + 2), the board's columns only: the
@@ -373,7 +395,8 @@ mod tests {
                 pos.legal_actions(&mut buf);
                 for &mv in &buf {
                     ctx.features(mv, &mut f);
-                    let sum: f32 = f.iter().zip(WEIGHTS).map(|(&n, w)| n as f32 * w).sum();
+                    let weights = weights_for(pos.size());
+                    let sum: f32 = f.iter().zip(weights).map(|(&n, w)| n as f32 * w).sum();
                     for score in [ctx.score(mv), ctx.score_rows(mv)] {
                         assert!(
                             (score - sum).abs() < 1e-3,
