@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fake_gtp_engine  # noqa: E402
 from gtp_blokus_bot import AdapterError, Translator, orientation_cells, placement_cells  # noqa: E402
 
 ADAPTER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtp_blokus_bot.py")
@@ -137,17 +137,7 @@ class RecordedExchangeTest(unittest.TestCase):
     def run_adapter(self, exchange, stdin):
         with tempfile.TemporaryDirectory() as tmp:
             engine = os.path.join(tmp, "engine.py")
-            with open(engine, "w") as f:
-                f.write(textwrap.dedent(f"""
-                    import sys
-                    exchange = {exchange!r}
-                    for expected, response in exchange:
-                        line = sys.stdin.readline().strip()
-                        if line != expected:
-                            print(f"? expected {{expected}}, got {{line}}\\n", flush=True)
-                            sys.exit(1)
-                        print(response + "\\n", flush=True)
-                """))
+            fake_gtp_engine.write(engine, exchange)
             return subprocess.run([sys.executable, ADAPTER, sys.executable, engine], input=stdin,
                                   capture_output=True, text=True, timeout=60)
 

@@ -6,8 +6,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fake_gtp_engine  # noqa: E402
 
 RECORDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtp_selfplay.py")
 
@@ -17,17 +19,7 @@ class SelfplayTest(unittest.TestCase):
         """The OUT file of one game against an engine that expects `exchange` exactly."""
         with tempfile.TemporaryDirectory() as tmp:
             engine = os.path.join(tmp, "engine.py")
-            with open(engine, "w") as f:
-                f.write(textwrap.dedent(f"""
-                    import sys
-                    exchange = {exchange!r}
-                    for expected, response in exchange:
-                        line = sys.stdin.readline().strip()
-                        if line != expected:
-                            print(f"? expected {{expected}}, got {{line}}\\n", flush=True)
-                            sys.exit(1)
-                        print(response + "\\n", flush=True)
-                """))
+            fake_gtp_engine.write(engine, exchange)
             out = os.path.join(tmp, "games.txt")
             flags = ["--colours", colours] if colours else []
             done = subprocess.run([sys.executable, RECORDER, "1", "7", out, *flags, "--",
