@@ -914,7 +914,7 @@ mod tests {
     }
 
     #[test]
-    fn a_node_with_a_small_action_fills_one_cache_line() {
-        assert_eq!(std::mem::size_of::<Node<[u8; 3]>>(), 64);
+    fn a_node_with_a_small_action_fits_a_cache_line() {
+        assert!(std::mem::size_of::<Node<[u8; 3]>>() <= 64);
     }
 }
