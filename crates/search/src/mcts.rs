@@ -485,7 +485,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
     }
 
     /// Pushes children for the first `k` actions of `buf` (with their `priors`, if any) at
-    /// the arena's end; returns how many.
+    /// the arena's end and empties `buf`; returns how many.
     fn push_children(&mut self, t: usize, node: usize, player: usize, k: usize) -> u32 {
         let nodes = &mut self.trees[t].nodes;
         // The mean reward of the player to move here, what a child's prior scales.
@@ -507,6 +507,8 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             }
             nodes.push(child);
         }
+        // What was not made a child is no scratch for the playout that follows.
+        self.buf.clear();
         k as u32
     }
 
