@@ -57,10 +57,10 @@ fn main() {
             .split_whitespace()
             .nth(1)
             .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()));
-        let (config, side) = if classic {
-            (Config::new(Variant::Classic, 4, 1), 20)
+        let config = if classic {
+            Config::new(Variant::Classic, 4, 1)
         } else {
-            (Config::new(Variant::Duo, 2, 1), 14)
+            Config::new(Variant::Duo, 2, 1)
         };
         let mut pos = Position::new(&config);
         let mut rows: Vec<u8> = Vec::new();
@@ -75,7 +75,7 @@ fn main() {
                 "w" => 1,
                 digit => digit.parse::<usize>().expect("a colour: b, w or 1-4") - 1,
             };
-            let Some(target) = squares(sqs, side) else {
+            let Some(target) = squares(sqs, pos.size()) else {
                 ok = false;
                 break;
             };

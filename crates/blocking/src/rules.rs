@@ -10,7 +10,7 @@
 //! above the board and the zero rows below it make halo writes and shifted reads branch-free.
 //! This module knows nothing of text; names and protocol live in `protocol.rs`.
 
-use realm_core::{EndReason, Outcome, PlayerId, State};
+use realm_core::{ranks_into, EndReason, Outcome, PlayerId, State};
 
 use crate::movegen::{self, Cells, Found, PackedCells, Rows16Cells};
 use crate::setup::{Config, Variant};
@@ -568,8 +568,8 @@ impl Position {
             (EndReason::Finished, "no_moves_left")
         };
         Outcome {
-            scores: standing.scores[..np].to_vec(),
-            ranks: standing.ranks[..np].to_vec(),
+            scores: standing.scores().to_vec(),
+            ranks: standing.ranks().to_vec(),
             end,
             detail: detail.to_string(),
             faults: vec![None; np],
@@ -593,9 +593,7 @@ impl Position {
             };
         }
         let mut ranks = [0u32; 4];
-        for p in 0..np {
-            ranks[p] = 1 + keys[..np].iter().filter(|&&k| k > keys[p]).count() as u32;
-        }
+        ranks_into(&keys[..np], &mut ranks);
         Standing {
             n_players: np,
             scores,
@@ -604,12 +602,12 @@ impl Position {
     }
 }
 
-/// `Position::standing`: the first `n_players` entries of each array count.
+/// `Position::standing`: each player's score and rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standing {
-    pub n_players: usize,
-    pub scores: [i64; 4],
-    pub ranks: [u32; 4],
+    n_players: usize,
+    scores: [i64; 4],
+    ranks: [u32; 4],
 }
 
 impl Standing {

@@ -16,7 +16,7 @@ pub mod state;
 
 pub use bot::{read_line, read_parsed, Bot, BotError, ClockedInput, Input, LinesInput};
 pub use engine::{Bounds, Codec, Engine, Layout, Table};
-pub use outcome::{ranks_from_keys, EndReason, Fault, FaultKind, Outcome, Stat};
+pub use outcome::{ranks_from_keys, ranks_into, EndReason, Fault, FaultKind, Outcome, Stat};
 pub use referee::{LineEnds, LineRules, Referee, Request, Verdict, VerdictKind};
 pub use replay::{Replay, ReplayPlayer, ReplayTurn, REPLAY_FORMAT_VERSION};
 pub use rng::{below, chacha_rng, JavaRandom, SplitMix64};

@@ -133,9 +133,17 @@ impl Outcome {
 /// Competition ranks from sort keys where higher is better: rank = 1 + number of players with a
 /// strictly greater key, so equal keys share a rank.
 pub fn ranks_from_keys<K: Ord>(keys: &[K]) -> Vec<u32> {
-    keys.iter()
-        .map(|k| 1 + keys.iter().filter(|other| *other > k).count() as u32)
-        .collect()
+    let mut ranks = vec![0; keys.len()];
+    ranks_into(keys, &mut ranks);
+    ranks
+}
+
+/// `ranks_from_keys` into `out` (its first `keys.len()` entries), without allocating: for a
+/// search that ranks the players at the end of every playout.
+pub fn ranks_into<K: Ord>(keys: &[K], out: &mut [u32]) {
+    for (k, rank) in keys.iter().zip(out) {
+        *rank = 1 + keys.iter().filter(|other| *other > k).count() as u32;
+    }
 }
 
 #[cfg(test)]

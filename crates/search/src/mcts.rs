@@ -411,10 +411,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         self.knowledge.order_prefix(state, &mut self.buf, wanted);
         let n_legal = self.buf.len();
         self.buf.truncate(wanted);
-        self.priors.clear();
-        if self.params.prior_visits > 0.0 || self.params.puct > 0.0 {
-            self.knowledge.priors(state, &self.buf, &mut self.priors);
-        }
+        self.list_priors(state);
         self.widths.prepare(self.params.widening, n_legal);
         let first = self.trees[t].nodes.len() as u32;
         let made = self.push_children(t, node, player, wanted);
@@ -433,10 +430,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
     fn add_children(&mut self, t: usize, node: usize, state: &S, player: usize) {
         self.list_shuffled(state);
         self.knowledge.order(state, &mut self.buf);
-        self.priors.clear();
-        if self.params.prior_visits > 0.0 || self.params.puct > 0.0 {
-            self.knowledge.priors(state, &self.buf, &mut self.priors);
-        }
+        self.list_priors(state);
         let old = self.trees[t].nodes[node].children();
         let nodes = &self.trees[t].nodes;
         let mut kept = 0;
@@ -472,6 +466,15 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         n.n_children = made;
         n.n_legal = n_legal as u32;
         n.width = n.width.min(n_legal as u32);
+    }
+
+    /// The knowledge's priors of `buf`'s actions into `priors` when the search uses them
+    /// (virtual visits or PUCT), otherwise nothing.
+    fn list_priors(&mut self, state: &S) {
+        self.priors.clear();
+        if self.params.prior_visits > 0.0 || self.params.puct > 0.0 {
+            self.knowledge.priors(state, &self.buf, &mut self.priors);
+        }
     }
 
     /// The node's legal actions into `buf`, shuffled so that the knowledge's stable order

@@ -23,6 +23,11 @@ use realm_core::{chacha_rng, Bot, BotError, ClockedInput, Input};
 use realm_search::{Mcts, MctsParams, SearchOptions, TurnLimits, Widening};
 
 pub use knowledge::{contact_value, BlokusKnowledge, Order, Playout};
+
+/// Boards of this side and more (Classic's 20 × 20) get Classic's tunings: the prior's
+/// weights (`prior`), the playouts' shape weights (`local`) and the opening's centre rule
+/// (`centre`). Duo's and Blocking's smaller boards get Duo's.
+const CLASSIC_SIDE: usize = 20;
 pub use prior::{PriorContext, N_FEATURES};
 pub use rebuild::config_of;
 

@@ -1,14 +1,12 @@
 //! Blokus Classic's opening: each colour starts in a corner, far from the centre, and how
 //! soon it gets there decides how much room it will have. Pentobi's search considers only
 //! the placements that come nearest the centre in the game's first rounds (read in its
-//! source, not copied); realm's Classic bot went along its edge instead. On boards of at least
-//! `MIN_SIDE`, while the game has at most `PLACEMENTS` placements, the tree keeps the
+//! source, not copied); realm's Classic bot went along its edge instead. On Classic's board
+//! (`CLASSIC_SIDE`), while the game has at most `PLACEMENTS` placements, the tree keeps the
 //! placements whose square nearest the centre is within `SLACK` of the nearest any reaches.
 
+use super::CLASSIC_SIDE;
 use crate::rules::{Placement, Position};
-
-/// The smallest board with the rule: Classic's 20 × 20 (Duo's start cells are central).
-const MIN_SIDE: usize = 20;
 
 /// The placements of the game the rule covers: three rounds of four colours.
 const PLACEMENTS: usize = 12;
@@ -37,7 +35,8 @@ fn centre_distance(n: usize, mv: &Placement) -> f32 {
 /// while the rule applies; otherwise leaves them all.
 pub fn keep_nearest_centre(state: &Position, actions: &mut Vec<Placement>) {
     let n = state.size();
-    if n < MIN_SIDE || state.n_placements() > PLACEMENTS {
+    // (Duo's start cells are central already.)
+    if n < CLASSIC_SIDE || state.n_placements() > PLACEMENTS {
         return;
     }
     let nearest = actions

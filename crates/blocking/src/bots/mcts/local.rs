@@ -10,6 +10,7 @@ use rand_core::RngCore;
 
 use super::knowledge::best_of;
 use super::prior::PriorContext;
+use super::CLASSIC_SIDE;
 use crate::rules::{Placement, Position, Rows, OFF, ROWS};
 use crate::shapes::tables;
 
@@ -194,7 +195,7 @@ fn largest_size(letters: u32) -> usize {
 fn piece_gammas(size: usize) -> &'static [f32] {
     static SMALL: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
     static LARGE: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
-    let (cell, corner_factor, gammas) = if size >= 20 {
+    let (cell, corner_factor, gammas) = if size >= CLASSIC_SIDE {
         (5f32, 1f32, &LARGE)
     } else {
         (3f32, 1.8f32, &SMALL)

@@ -3,6 +3,7 @@
 //! by a log-linear model fitted to strong play (`examples/prior_data.rs` writes the features,
 //! `tools/fit_blocking_prior.py` fits the weights). The search orders new children by it.
 
+use super::CLASSIC_SIDE;
 use crate::rules::{Placement, Position, Rows, OFF, ROWS};
 use crate::shapes::N_LETTERS;
 
@@ -57,7 +58,7 @@ pub const CLASSIC_WEIGHTS: [f32; N_FEATURES] = [
 /// The weights of a board of side `n`: Classic's on the 20 × 20 board, Duo's otherwise (the
 /// 13 × 13 Blocking board's games are as short and as close).
 fn weights_for(n: usize) -> &'static [f32; N_FEATURES] {
-    if n >= 20 {
+    if n >= CLASSIC_SIDE {
         &CLASSIC_WEIGHTS
     } else {
         &WEIGHTS
