@@ -9,7 +9,8 @@
 //! (wall-clock seconds, then this thread's CPU time, user and system).
 //!
 //! `cargo run --release -p realm-blocking --example search_speed -- --time 3 < positions`
-//! (`--variant classic` for Blokus Classic positions, the four colours in turn).
+//! (`--variant classic` for Blokus Classic positions, the four colours in turn;
+//! `--options KEY=VALUE,...` for search settings other than the bot's defaults).
 
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -17,7 +18,7 @@ use std::time::{Duration, Instant};
 use realm_blocking::bots::{default_params, BlokusKnowledge};
 use realm_blocking::{Config, Placement, Position, Variant};
 use realm_core::State;
-use realm_search::{Budget, Mcts};
+use realm_search::{Budget, Mcts, SearchOptions};
 
 /// The board squares `(x, y)` (y from the top) of GTP squares on an `n` × `n` board.
 fn squares(text: &str, n: usize) -> Vec<(usize, usize)> {
@@ -80,10 +81,18 @@ fn main() {
         None => Config::new(Variant::Duo, 2, 1),
     };
     let time = value("--time").unwrap_or(3.0);
+    // `--options KEY=VALUE,...`: the bot's search settings over its defaults (as after
+    // `builtin:mcts:`).
+    let params = match args.iter().position(|a| a == "--options") {
+        Some(i) => SearchOptions::parse(args.get(i + 1).map_or("", String::as_str))
+            .unwrap_or_else(|e| panic!("--options: {e}"))
+            .apply(default_params()),
+        None => default_params(),
+    };
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("stdin");
         let pos = position(&line, &config);
-        let mut search = Mcts::new(default_params(), BlokusKnowledge::default(), 7);
+        let mut search = Mcts::new(params, BlokusKnowledge::default(), 7);
         let (start, cpu) = (Instant::now(), cpu_ns());
         let budget = match iters {
             Some(n) => Budget::iterations(n as u64),

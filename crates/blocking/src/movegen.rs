@@ -36,64 +36,113 @@ const NONEMPTY_WORDS: usize = (ORIENTS * 8).div_ceil(64);
 /// "slots") a bit string: bit i (bit i % 64 of word i / 64) is the position
 /// (i % stride, i / stride).
 pub(crate) struct Found {
-    words: [MaybeUninit<[u64; 8]>; ORIENTS],
+    words: [[MaybeUninit<u64>; 8]; ORIENTS],
     orient: [u8; ORIENTS],
     /// Bit 8 * slot + j: word j of that slot is non-empty (and was written).
     nonempty: [u64; NONEMPTY_WORDS],
     slots: usize,
-    /// Number of positions.
-    total: usize,
     stride: u32,
+    /// With `Job::cover`: per slot, the positions that also cover a cell of the plane, and
+    /// their non-empty words as in `nonempty`.
+    covered: [[MaybeUninit<u64>; 8]; ORIENTS],
+    covered_nonempty: [u64; NONEMPTY_WORDS],
 }
 
 impl Found {
     fn new() -> Found {
         Found {
-            words: [MaybeUninit::uninit(); ORIENTS],
+            words: [[MaybeUninit::uninit(); 8]; ORIENTS],
             orient: [0; ORIENTS],
             nonempty: [0; NONEMPTY_WORDS],
             slots: 0,
-            total: 0,
             stride: 16,
+            covered: [[MaybeUninit::uninit(); 8]; ORIENTS],
+            covered_nonempty: [0; NONEMPTY_WORDS],
         }
     }
 
-    /// Records the result of orientation `orient` (branch-free: compare + movemask).
+    /// Records the result of orientation `orient` in `slot` (the scan's count of orientations
+    /// so far; kept by the caller, in a register). Branch-free.
     #[inline(always)]
-    fn record(&mut self, orient: usize, words: [u64; 8]) {
-        let slot = self.slots;
-        self.words[slot].write(words);
+    fn record<const W: usize>(&mut self, slot: usize, orient: usize, words: [u64; W]) {
         self.orient[slot] = orient as u8;
+        Self::store(&mut self.words[slot], &mut self.nonempty, slot, words);
+    }
+
+    /// Records the covering positions of `slot` (`Job::cover`).
+    #[inline(always)]
+    fn record_covered<const W: usize>(&mut self, slot: usize, words: [u64; W]) {
+        Self::store(
+            &mut self.covered[slot],
+            &mut self.covered_nonempty,
+            slot,
+            words,
+        );
+    }
+
+    /// Writes a slot's `W` words (the words past them are never read: their bits in
+    /// `nonempty` stay clear) and marks the non-empty ones.
+    #[inline(always)]
+    fn store<const W: usize>(
+        into: &mut [MaybeUninit<u64>; 8],
+        nonempty: &mut [u64; NONEMPTY_WORDS],
+        slot: usize,
+        words: [u64; W],
+    ) {
         let mut mask = 0u64;
         for (j, &w) in words.iter().enumerate() {
-            mask |= u64::from(w != 0) << j;
-            self.total += w.count_ones() as usize;
+            into[j].write(w);
+            // 1 when w != 0, in lane arithmetic (a compare would leave the vector registers).
+            mask |= ((w | w.wrapping_neg()) >> 63) << j;
         }
-        self.nonempty[slot / 8] |= mask << (8 * (slot % 8));
-        self.slots += 1;
+        nonempty[slot / 8] |= mask << (8 * (slot % 8));
     }
 
     /// Calls `f(orient, word, base)` for every non-empty word: its bit b is the position of
     /// index `base + b`.
     #[inline(always)]
-    pub fn for_each_word(&self, mut f: impl FnMut(u8, u64, u32)) {
-        for (i, &mask) in self.nonempty.iter().enumerate() {
+    pub fn for_each_word(&self, f: impl FnMut(u8, u64, u32)) {
+        self.walk(&self.nonempty, &self.words, f)
+    }
+
+    /// `for_each_word` over the positions that cover a cell of the `Job::cover` plane.
+    #[inline(always)]
+    pub fn for_each_covered_word(&self, f: impl FnMut(u8, u64, u32)) {
+        self.walk(&self.covered_nonempty, &self.covered, f)
+    }
+
+    /// True when some position covers a cell of the `Job::cover` plane.
+    #[inline(always)]
+    pub fn any_covered(&self) -> bool {
+        self.covered_nonempty.iter().any(|&m| m != 0)
+    }
+
+    #[inline(always)]
+    fn walk(
+        &self,
+        nonempty: &[u64; NONEMPTY_WORDS],
+        words: &[[MaybeUninit<u64>; 8]; ORIENTS],
+        mut f: impl FnMut(u8, u64, u32),
+    ) {
+        for (i, &mask) in nonempty.iter().enumerate() {
             let mut mask = mask;
             while mask != 0 {
                 let k = 64 * i + mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let (slot, j) = (k / 8, k % 8);
-                // SAFETY: a bit is set only for a slot `record` wrote.
-                let word = unsafe { self.words[slot].assume_init_ref() }[j];
+                // SAFETY: a bit is set only for a slot `record` (or `record_covered`) wrote.
+                let word = unsafe { words[slot][j].assume_init() };
                 f(self.orient[slot], word, 64 * j as u32);
             }
         }
     }
 
-    /// Number of positions.
+    /// Number of positions (counted here, not while scanning: a playout's step never asks).
     #[inline(always)]
     pub fn count(&self) -> usize {
-        self.total
+        let mut total = 0;
+        self.for_each_word(|_, word, _| total += word.count_ones() as usize);
+        total
     }
 
     /// True for the packed (20×20) layout, whose positions `PackedCells` decodes; otherwise
@@ -157,7 +206,9 @@ pub(crate) struct Job<'a> {
     pub corner: &'a Rows,
     pub free: &'a Rows,
     pub letters: u32,
-    /// When given, only the positions where the shape also covers a cell of this plane.
+    /// When given, the positions where the shape also covers a cell of this plane are
+    /// recorded apart too (`Found::for_each_covered_word`): one scan where a covering answer
+    /// is wanted first and any placement otherwise.
     pub cover: Option<&'a Rows>,
 }
 
@@ -205,14 +256,8 @@ fn scan_portable<R>(job: Job<'_>, then: impl FnOnce(&Found) -> R) -> R {
         // its first row, whose free bit there is a zero of padding.
         let planes = [shifted_packed(corner), shifted_packed(free)];
         let cover = cover.map(shifted_packed);
-        scan_layout::<_, _, 8>(
-            &planes,
-            cover.as_ref(),
-            PACKED_STRIDE,
-            1,
-            letters,
-            &mut found,
-        );
+        let cover = cover.as_ref();
+        scan_layout::<_, _, 8>(&planes, cover, PACKED_STRIDE, 1, letters, &mut found);
     }
     then(&found)
 }
@@ -448,6 +493,9 @@ fn scan_words<B: Copy, const W: usize>(
     found: &mut Found,
 ) {
     let offsets = cell_offsets();
+    // The slot in a local, not in `found`: in memory it would chain every orientation's
+    // stores to the previous one's.
+    let mut slot = 0;
     for range in orientation_ranges(letters) {
         for (oi, offs) in range.clone().zip(&offsets[range]) {
             let offs = &offs[layout];
@@ -475,13 +523,11 @@ fn scan_words<B: Copy, const W: usize>(
                         covers[j] |= u64::from_le(src[j]);
                     }
                 }
-                for j in 0..W {
-                    hit[j] &= covers[j];
-                }
+                found.record_covered::<W>(slot, std::array::from_fn(|j| hit[j] & covers[j]));
             }
-            let mut words = [0u64; 8];
-            words[..W].copy_from_slice(&hit);
-            found.record(oi, words);
+            found.record(slot, oi, hit);
+            slot += 1;
         }
     }
+    found.slots = slot;
 }

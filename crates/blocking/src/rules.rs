@@ -53,6 +53,18 @@ impl Placement {
     }
 }
 
+/// What a playout step's scan found (`Position::answer_or_draw`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Step {
+    /// The answers, all of this value (the highest, positive), are in the output list.
+    Answers(u32),
+    /// No answer: this placement, drawn by weight.
+    Drawn(Placement),
+    /// No legal placement of the letters.
+    #[default]
+    Nothing,
+}
+
 /// Why a placement is not legal (R8), in the order the checks are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
@@ -284,20 +296,19 @@ impl Position {
         letters: u32,
         then: impl FnOnce(&Found) -> R,
     ) -> R {
-        self.scan_from(p, letters, &self.corner[p], None, then)
+        self.scan_from(p, letters, None, then)
     }
 
-    /// `scan_letters` from the anchors in `corner` (a subset of the anchors of `p`), and with
-    /// `cover` only the placements covering one of its cells.
+    /// `scan_letters` with a plane to cover (`movegen::Job::cover`).
     #[inline(always)]
     fn scan_from<R: Default>(
         &self,
         p: PlayerId,
         letters: u32,
-        corner: &Rows,
         cover: Option<&Rows>,
         then: impl FnOnce(&Found) -> R,
     ) -> R {
+        let corner = &self.corner[p];
         if letters == 0 || corner.iter().all(|&r| r == 0) {
             return R::default();
         }
@@ -324,53 +335,44 @@ impl Position {
         });
     }
 
-    /// Appends the legal placements of `p` with a letter of `letters` that cover one of its
-    /// anchors inside `near`: every placement covering a cell of a set S when `near` holds
-    /// all the cells within four rows and columns of S (a shape spans at most five), since
-    /// every anchor such a placement covers lies that close.
-    pub fn generate_near(&self, p: PlayerId, letters: u32, near: &Rows, out: &mut Vec<Placement>) {
-        let mut corner = self.corner[p];
-        for (c, n) in corner.iter_mut().zip(near) {
-            *c &= n;
-        }
-        let letters = letters & self.usable_letters(p);
-        self.scan_from(p, letters, &corner, None, |found| push_found(found, out))
-    }
-
-    /// Among the placements `generate_near` lists that cover a cell of `cover`, those of the
-    /// highest `value`, in the order it lists them, into `out` (cleared first), and that
-    /// value; nothing when it is 0. The kernel drops the placements that cover nothing of
-    /// `cover` and those of lower value are never written, which saves most of the listing
-    /// when few are worth anything (a playout's answer to the opponent's last placements,
-    /// worth something only where it covers the cells around them).
-    pub fn generate_best_near(
+    /// A playout's step in one scan, among the legal placements of `p` with a letter of
+    /// `letters`: those that cover a cell of `cover` and have the highest positive `value`
+    /// go into `out` (cleared first, in `generate_letters`' order); when there are none, one
+    /// placement is drawn as `draw_letters` draws it, with the number `u()` gives (called only
+    /// then). A playout answers the opponent where it can (worth something only on the cells
+    /// around its last placements) and draws any placement otherwise: one scan for both.
+    #[allow(clippy::too_many_arguments)]
+    pub fn answer_or_draw(
         &self,
         p: PlayerId,
         letters: u32,
-        near: &Rows,
         cover: &Rows,
         value: impl Fn(Placement) -> u32,
+        weight: &[f32],
+        u: impl FnOnce() -> f32,
         out: &mut Vec<Placement>,
-    ) -> u32 {
-        let mut corner = self.corner[p];
-        for (c, n) in corner.iter_mut().zip(near) {
-            *c &= n;
-        }
+    ) -> Step {
         let letters = letters & self.usable_letters(p);
         out.clear();
-        let mut best = 1;
-        self.scan_from(p, letters, &corner, Some(cover), |found| {
-            if found.is_packed() {
-                keep_best(found, PackedCells, &value, &mut best, out)
-            } else {
-                keep_best(found, Rows16Cells, &value, &mut best, out)
+        self.scan_from(p, letters, Some(cover), |found| {
+            let mut best = 1;
+            if found.any_covered() {
+                if found.is_packed() {
+                    keep_best(found, PackedCells, &value, &mut best, out)
+                } else {
+                    keep_best(found, Rows16Cells, &value, &mut best, out)
+                }
             }
-        });
-        if out.is_empty() {
-            0
-        } else {
-            best
-        }
+            if !out.is_empty() {
+                return Step::Answers(best);
+            }
+            let drawn = if found.is_packed() {
+                draw_found(found, PackedCells, weight, u())
+            } else {
+                draw_found(found, Rows16Cells, weight, u())
+            };
+            drawn.map_or(Step::Nothing, Step::Drawn)
+        })
     }
 
     /// A legal placement of `p` with a letter of `letters`, drawn with a probability
@@ -664,8 +666,8 @@ fn push_cells(found: &Found, cells: impl Cells, out: &mut Vec<Placement>) {
     unsafe { out.set_len(len + total) };
 }
 
-/// `generate_best_near`'s walk of `found`: the placements of the highest value so far (at
-/// least `best`) in `out`.
+/// `answer_or_draw`'s walk of the covering positions: the placements of the highest value so
+/// far (at least `best`) in `out`.
 #[inline(always)]
 fn keep_best(
     found: &Found,
@@ -674,7 +676,7 @@ fn keep_best(
     best: &mut u32,
     out: &mut Vec<Placement>,
 ) {
-    found.for_each_word(|orient, mut bits, base| {
+    found.for_each_covered_word(|orient, mut bits, base| {
         while bits != 0 {
             let (x, y) = cells.cell(base + bits.trailing_zeros());
             bits &= bits - 1;

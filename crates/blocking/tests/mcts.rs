@@ -101,7 +101,7 @@ fn bad_options_are_refused_with_the_reason() {
     assert_eq!(
         err,
         "built-in bot `mcts:speed=3` of blocking: unknown option `speed`; options: ms, first, iters, \
-         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct, book"
+         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, puct, book"
     );
     assert!(new_bot("greedy:iters=3", 0, None).is_err());
 }

@@ -35,6 +35,11 @@ pub struct MctsParams {
     /// them on its second visit; more saves the listing and ordering where it is costly, at
     /// the price of playouts from shallower leaves.
     pub expand_visits: u32,
+    /// With `d` > 0, a node `k·d` plies below the root needs `k` visits more than
+    /// `expand_visits` (0: the same everywhere). Deep nodes are visited less and decide less:
+    /// listing their children later saves most listings (Pentobi's threshold grows half a
+    /// visit a ply).
+    pub expand_deeper: u32,
     /// RAVE: a child's mean blends with its all-moves-as-first mean (the mover's reward
     /// whenever it played the same action later in the iteration), weighted
     /// `ñ / (n + ñ + n·ñ / rave_equiv)` for `n` visits and `ñ` AMAF visits, so the shared
@@ -56,6 +61,7 @@ impl Default for MctsParams {
             determinizations: 1,
             prior_visits: 0.0,
             expand_visits: 1,
+            expand_deeper: 0,
             rave_equiv: 0.0,
             puct: 0.0,
         }
@@ -262,6 +268,15 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
     }
 
+    /// The visits a node `depth` plies below the root needs before its children are listed.
+    fn expand_threshold(&self, depth: usize) -> u32 {
+        let deeper = match self.params.expand_deeper {
+            0 => 0,
+            d => depth as u32 / d,
+        };
+        self.params.expand_visits + deeper
+    }
+
     fn rave_on(&self) -> bool {
         self.params.rave_equiv > 0.0 && self.knowledge.rave_keys() > 0
     }
@@ -280,7 +295,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             }
             let here = &self.trees[t].nodes[node];
             if !here.expanded {
-                if node != 0 && here.visits < self.params.expand_visits {
+                if node != 0 && here.visits < self.expand_threshold(self.path.len() - 1) {
                     break;
                 }
                 self.expand(t, node, &state, player);
@@ -525,8 +540,14 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         let ucb_factor = self.params.exploration * sqrt_ln(parent.visits.max(1));
         let rave_equiv = self.params.rave_equiv;
         let puct = self.params.puct;
-        let parent_n = parent.visits.max(1) as f32;
-        let puct_factor = puct * parent_n.sqrt() * (parent_n + 1.0).ln();
+        let puct_factor = if puct > 0.0 {
+            let parent_n = parent.visits.max(1) as f32;
+            puct * parent_n.sqrt() * (parent_n + 1.0).ln()
+        } else {
+            // (Not computed unless used: a logarithm a selection was a tenth of a late
+            // Blokus iteration.)
+            0.0
+        };
         let mut best = range.start;
         let mut best_value = f32::NEG_INFINITY;
         for i in range {
@@ -902,6 +923,49 @@ mod tests {
             "{checked} {grown} {few}"
         );
         assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u32>(), 3_000);
+    }
+
+    /// With `expand_deeper`, a node `d` plies below the root lists its children on the visit
+    /// after its `expand_visits + d / expand_deeper`-th: every expanded node had that many
+    /// visits first, every unexpanded one has at most that many, and some nodes that the
+    /// plain threshold would have expanded wait.
+    #[test]
+    fn deeper_nodes_list_their_children_later() {
+        let params = MctsParams {
+            widening: Some(Widening {
+                base: 2.0,
+                exponent: 0.5,
+            }),
+            expand_visits: 1,
+            expand_deeper: 1,
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, Descending, 5);
+        mcts.search(&Wide::default(), Budget::iterations(3_000))
+            .unwrap();
+        let nodes = &mcts.trees[0].nodes;
+        let (mut expanded_deep, mut waiting) = (0, 0);
+        let mut stack = vec![(0usize, 0u32)];
+        while let Some((n, depth)) = stack.pop() {
+            let node = &nodes[n];
+            let threshold = 1 + depth;
+            if depth > 0 && node.next().flatten().is_some() {
+                if node.expanded {
+                    assert!(node.visits > threshold, "depth {depth}: {}", node.visits);
+                    expanded_deep += u32::from(depth >= 2);
+                } else {
+                    assert!(node.visits <= threshold, "depth {depth}: {}", node.visits);
+                    waiting += u32::from(node.visits > 1);
+                }
+            }
+            if node.expanded {
+                stack.extend(node.children().map(|c| (c, depth + 1)));
+            }
+        }
+        assert!(
+            expanded_deep > 5 && waiting > 5,
+            "{expanded_deep} {waiting}"
+        );
     }
 
     #[test]

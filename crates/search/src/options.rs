@@ -60,6 +60,7 @@ pub struct SearchOptions {
     pub widening_exponent: Option<f32>,
     pub prior_visits: Option<f32>,
     pub expand_visits: Option<u32>,
+    pub expand_deeper: Option<u32>,
     pub rave_equiv: Option<f32>,
     pub puct: Option<f32>,
     /// Whether to play from the game's opening book, where it has one (default: yes).
@@ -90,7 +91,7 @@ pub enum OptionError {
 }
 
 const KNOWN: &str =
-    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct, book";
+    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, puct, book";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
@@ -99,7 +100,7 @@ iters (iterations per answer; alone it makes the bot deterministic), c (explorat
 depth (playout actions before the leaf evaluation), det (sampled hidden states), \
 algo (uct or flat), pw and pwe (progressive widening base and exponent), prior (virtual \
 visits of the game's move prior, 0 for none), expand (visits a node needs before its children \
-are listed), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it), puct (PUCT exploration constant instead of UCB1's c, \
+are listed), deeper (one visit more needed every that many plies below the root, 0 for none), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it), puct (PUCT exploration constant instead of UCB1's c, \
 with the game's move prior), book (0 to search instead of playing the game's opening book, \
 where it has one)";
 
@@ -185,6 +186,11 @@ impl SearchOptions {
                 )?,
                 "prior" => set(&mut o.prior_visits, key, non_negative(key, value, number)?)?,
                 "expand" => set(&mut o.expand_visits, key, at_least_one(key, value)?)?,
+                "deeper" => set(
+                    &mut o.expand_deeper,
+                    key,
+                    parse(key, value, "a non-negative whole number")?,
+                )?,
                 "rave" => set(&mut o.rave_equiv, key, non_negative(key, value, number)?)?,
                 "puct" => set(&mut o.puct, key, non_negative(key, value, number)?)?,
                 "book" => set(
@@ -214,6 +220,9 @@ impl SearchOptions {
         }
         if let Some(v) = self.expand_visits {
             params.expand_visits = v;
+        }
+        if let Some(v) = self.expand_deeper {
+            params.expand_deeper = v;
         }
         if let Some(v) = self.rave_equiv {
             params.rave_equiv = v;
@@ -381,7 +390,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, rave, puct, book"
+            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, puct, book"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

@@ -11,7 +11,7 @@ use rand_core::RngCore;
 use super::knowledge::best_of;
 use super::prior::PriorContext;
 use super::CLASSIC_SIDE;
-use crate::rules::{Placement, Position, Rows, OFF, ROWS};
+use crate::rules::{Placement, Position, Rows, Step, OFF, ROWS};
 use crate::shapes::tables;
 
 /// The cells around the opponents' latest placements (with `two_back`, their last two): the
@@ -84,24 +84,33 @@ pub fn choose(
     let mine = state.anchors(p);
     let value = |m: &Placement| local_value(m, &local, mine);
     let has_local = local.iter().any(|&r| r != 0);
+    let gammas = piece_gammas(state.size());
+    let draw = |rng: &mut ChaCha8Rng| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
     buf.clear();
-    if has_local {
-        // Every answer (a placement of positive value) covers an anchor near the local cells:
-        // scanning only those anchors lists far fewer placements.
-        let radius = largest_size(letters).saturating_sub(1);
-        let near = within(&local, state.size(), radius);
-        state.generate_best_near(p, letters, &near, &local, |m| value(&m), buf);
-    }
-    if buf.is_empty() {
-        // No answer among these letters: every placement of them is worth 0.
-        if samples == 0 {
-            let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-            let gammas = piece_gammas(state.size());
-            if let Some(mv) = state.draw_letters(p, letters, gammas, u) {
-                return Some(mv);
-            }
+    if samples == 0 {
+        let step = if has_local {
+            state.answer_or_draw(p, letters, &local, |m| value(&m), gammas, || draw(rng), buf)
+        } else {
+            // Nothing to answer: every placement is worth 0.
+            let u = draw(rng);
+            state
+                .draw_letters(p, letters, gammas, u)
+                .map_or(Step::Nothing, Step::Drawn)
+        };
+        match step {
+            Step::Drawn(mv) => return Some(mv),
+            // The answers are in `buf`; with no placement of these letters, all letters below.
+            Step::Answers(_) | Step::Nothing => {}
         }
-        state.generate_letters(p, letters, buf);
+    } else {
+        let answered = has_local
+            && matches!(
+                state.answer_or_draw(p, letters, &local, |m| value(&m), gammas, || 0.0, buf),
+                Step::Answers(_)
+            );
+        if !answered {
+            state.generate_letters(p, letters, buf);
+        }
     }
     if buf.is_empty() {
         state.generate(p, buf);
@@ -117,13 +126,12 @@ pub fn choose(
         return Some(best_of(buf, samples, rng, |m| ctx.score(m)));
     }
     weights.clear();
-    let gammas = piece_gammas(state.size());
     let mut total = 0.0f32;
     for m in buf.iter() {
         total += gammas[m.orient as usize];
         weights.push(total);
     }
-    let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+    let r = draw(rng) * total;
     let at = weights.partition_point(|&w| w <= r).min(buf.len() - 1);
     Some(buf[at])
 }
@@ -164,31 +172,6 @@ pub fn considered_letters(state: &Position, p: usize) -> u32 {
     state.remaining(p) & allowed
 }
 
-/// The cells at most `radius` steps (up, down, left, right) from a cell of `cells`: every
-/// anchor of a placement of at most `radius + 1` squares that covers one of `cells` lies
-/// there, since a shape's squares are joined by edges.
-pub fn within(cells: &Rows, size: usize, radius: usize) -> Rows {
-    let col = (1u32 << size) - 1;
-    let mut near = *cells;
-    for _ in 0..radius {
-        let mut grown = [0u32; ROWS];
-        for i in 1..ROWS - 1 {
-            grown[i] = (near[i] | near[i] << 1 | near[i] >> 1 | near[i - 1] | near[i + 1]) & col;
-        }
-        near = grown;
-    }
-    near
-}
-
-/// The most squares of a shape among `letters` (0 for none).
-fn largest_size(letters: u32) -> usize {
-    let by_size = &tables().by_size;
-    (1..=5)
-        .rev()
-        .find(|&n| letters & by_size[n] != 0)
-        .unwrap_or(0)
-}
-
 /// The playout weight of each orientation's shape, Pentobi's values (indexed like
 /// `shapes::tables().orients`): on boards up to Duo's, a factor 3 per square and 1.8 per
 /// corner beyond the first; on Classic's 20 × 20, a factor 5 per square.
@@ -222,58 +205,6 @@ mod tests {
         mv.cells().any(|(x, y)| cells[y + OFF] >> x & 1 == 1)
     }
 
-    /// Scanning only the anchors within `size - 1` steps of a cell set finds every legal
-    /// placement of at most `size` squares that covers one of its cells, on all three boards.
-    #[test]
-    fn near_generation_finds_every_placement_covering_the_cells() {
-        for (variant, players) in [
-            (Variant::Duo, 2),
-            (Variant::Classic, 4),
-            (Variant::Blocking, 3),
-        ] {
-            let mut pos = Position::new(&Config::new(variant, players, 5));
-            let mut rng = realm_core::chacha_rng(11, 0);
-            let (mut all, mut near) = (Vec::new(), Vec::new());
-            let mut checked = 0;
-            while let Some(p) = pos.current() {
-                // A few random cells as the set.
-                let mut cells = [0u32; ROWS];
-                for _ in 0..3 {
-                    let (x, y) = (
-                        rng.next_u32() as usize % pos.size(),
-                        rng.next_u32() as usize % pos.size(),
-                    );
-                    cells[y + OFF] |= 1 << x;
-                }
-                for size in 1..=5 {
-                    let letters = tables().by_size[..=size].iter().fold(0, |a, &b| a | b);
-                    all.clear();
-                    pos.generate_letters(p, letters, &mut all);
-                    near.clear();
-                    let radius = largest_size(letters) - 1;
-                    assert_eq!(radius, size - 1);
-                    let reach = within(&cells, pos.size(), radius);
-                    pos.generate_near(p, letters, &reach, &mut near);
-                    let mut expected: Vec<_> =
-                        all.iter().filter(|m| touches(m, &cells)).copied().collect();
-                    let mut found: Vec<_> = near
-                        .iter()
-                        .filter(|m| touches(m, &cells))
-                        .copied()
-                        .collect();
-                    expected.sort();
-                    found.sort();
-                    assert_eq!(found, expected, "{variant:?}, size {size}");
-                    assert!(near.iter().all(|m| all.contains(m)));
-                    checked += expected.len();
-                }
-                let mv = pos.random_action(&mut rng, &mut all).unwrap();
-                pos.play(mv);
-            }
-            assert!(checked > 100, "{variant:?}: {checked}");
-        }
-    }
-
     /// `draw_letters` picks each placement exactly over its share of the weights, in
     /// `generate_letters`' order: the middle of each placement's interval draws it, on both
     /// layouts.
@@ -305,64 +236,98 @@ mod tests {
         }
     }
 
-    /// With a plane to cover, the kernel lists exactly the placements that cover one of its
-    /// cells, in both layouts (16 wide and the packed 20 x 20).
+    /// With a plane to cover, one scan lists exactly the placements that cover one of its
+    /// cells, in `generate`'s order, and when none does it draws the placement `draw_letters`
+    /// draws with the same number, in both layouts (16 wide and the packed 20 x 20).
     #[test]
-    fn the_kernel_keeps_the_placements_covering_the_plane() {
+    fn one_scan_answers_or_draws() {
         for (variant, players) in [(Variant::Duo, 2), (Variant::Classic, 4)] {
-            let mut pos = Position::new(&Config::new(variant, players, 5));
-            let mut rng = realm_core::chacha_rng(13, 0);
-            let (mut all, mut covering) = (Vec::new(), Vec::new());
-            let mut checked = 0;
-            while let Some(p) = pos.current() {
-                let mut cells = [0u32; ROWS];
-                for _ in 0..4 {
-                    let (x, y) = (
-                        rng.next_u32() as usize % pos.size(),
-                        rng.next_u32() as usize % pos.size(),
-                    );
-                    cells[y + OFF] |= 1 << x;
+            let (mut answered, mut drawn) = (0, 0);
+            for seed in 0..4 {
+                let mut pos = Position::new(&Config::new(variant, players, 5));
+                let mut rng = realm_core::chacha_rng(13, seed);
+                let gammas = piece_gammas(pos.size());
+                let (mut all, mut covering) = (Vec::new(), Vec::new());
+                while let Some(p) = pos.current() {
+                    let mut cells = [0u32; ROWS];
+                    for _ in 0..rng.next_u32() % 4 {
+                        let (x, y) = (
+                            rng.next_u32() as usize % pos.size(),
+                            rng.next_u32() as usize % pos.size(),
+                        );
+                        cells[y + OFF] |= 1 << x;
+                    }
+                    let letters = considered_letters(&pos, p);
+                    all.clear();
+                    pos.generate_letters(p, letters, &mut all);
+                    let expected: Vec<_> =
+                        all.iter().filter(|m| touches(m, &cells)).copied().collect();
+                    let u = (rng.next_u32() >> 8) as f32 / (1 << 24) as f32;
+                    // Every covering placement is worth 1: all of them are kept.
+                    let step =
+                        pos.answer_or_draw(p, letters, &cells, |_| 1, gammas, || u, &mut covering);
+                    if expected.is_empty() {
+                        let want = pos.draw_letters(p, letters, gammas, u);
+                        assert_eq!(step, want.map_or(Step::Nothing, Step::Drawn), "{variant:?}");
+                        assert!(covering.is_empty());
+                        drawn += usize::from(want.is_some());
+                    } else {
+                        assert_eq!(step, Step::Answers(1), "{variant:?}");
+                        assert_eq!(covering, expected, "{variant:?}");
+                        answered += 1;
+                    }
+                    let mv = pos.random_action(&mut rng, &mut all).unwrap();
+                    pos.play(mv);
                 }
-                let everywhere = [u32::MAX; ROWS];
-                all.clear();
-                pos.generate(p, &mut all);
-                let expected: Vec<_> = all.iter().filter(|m| touches(m, &cells)).copied().collect();
-                // Every placement is worth 1: all of those covering the plane are kept.
-                pos.generate_best_near(p, u32::MAX, &everywhere, &cells, |_| 1, &mut covering);
-                assert_eq!(covering, expected, "{variant:?}");
-                checked += expected.len();
-                let mv = pos.random_action(&mut rng, &mut all).unwrap();
-                pos.play(mv);
             }
-            assert!(checked > 100, "{variant:?}: {checked}");
+            assert!(
+                answered > 10 && drawn > 10,
+                "{variant:?}: {answered}, {drawn}"
+            );
         }
     }
 
-    /// `generate_best_near` lists exactly the placements of highest local value that
-    /// `generate_near` lists, in its order, through a whole game.
+    /// `answer_or_draw` lists exactly the placements of highest local value, in
+    /// `generate`'s order, through a whole game, and draws only when none is worth anything.
     #[test]
-    fn best_near_keeps_the_highest_valued_placements_in_order() {
+    fn answers_keep_the_highest_valued_placements_in_order() {
         let mut pos = Position::new(&Config::new(Variant::Duo, 2, 1));
         let mut rng = realm_core::chacha_rng(9, 0);
-        let (mut near, mut best, mut buf) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut all, mut best) = (Vec::new(), Vec::new());
         let mut answered = 0;
         while let Some(p) = pos.current() {
             let local = local_cells(&pos, true);
-            let reach = within(&local, pos.size(), 4);
             let value = |m: Placement| local_value(&m, &local, pos.anchors(p));
-            near.clear();
-            pos.generate_near(p, u32::MAX, &reach, &mut near);
-            let top = near.iter().map(|&m| value(m)).max().unwrap_or(0);
-            let expected: Vec<_> = near
+            all.clear();
+            pos.generate(p, &mut all);
+            let top = all.iter().map(|&m| value(m)).max().unwrap_or(0);
+            let expected: Vec<_> = all
                 .iter()
                 .copied()
                 .filter(|&m| top > 0 && value(m) == top)
                 .collect();
-            let got = pos.generate_best_near(p, u32::MAX, &reach, &local, value, &mut best);
-            assert_eq!(got, top);
+            let mut drew = false;
+            let step = pos.answer_or_draw(
+                p,
+                u32::MAX,
+                &local,
+                value,
+                &[1.0; 91],
+                || {
+                    drew = true;
+                    0.5
+                },
+                &mut best,
+            );
             assert_eq!(best, expected);
-            answered += usize::from(top > 0);
-            let mv = pos.random_action(&mut rng, &mut buf).unwrap();
+            if top > 0 {
+                assert_eq!(step, Step::Answers(top));
+                assert!(!drew, "no number is drawn for an answer");
+                answered += 1;
+            } else {
+                assert!(matches!(step, Step::Drawn(_)) && drew, "{step:?}");
+            }
+            let mv = pos.random_action(&mut rng, &mut all).unwrap();
             pos.play(mv);
         }
         assert!(answered > 5, "{answered}");
