@@ -40,7 +40,6 @@ pub(crate) struct Found {
     orient: [u8; ORIENTS],
     /// Bit 8 * slot + j: word j of that slot is non-empty (and was written).
     nonempty: [u64; NONEMPTY_WORDS],
-    slots: usize,
     stride: u32,
     /// With `Job::cover`: per slot, the positions that also cover a cell of the plane, and
     /// their non-empty words as in `nonempty`.
@@ -54,7 +53,6 @@ impl Found {
             words: [[MaybeUninit::uninit(); 8]; ORIENTS],
             orient: [0; ORIENTS],
             nonempty: [0; NONEMPTY_WORDS],
-            slots: 0,
             stride: 16,
             covered: [[MaybeUninit::uninit(); 8]; ORIENTS],
             covered_nonempty: [0; NONEMPTY_WORDS],
@@ -92,8 +90,7 @@ impl Found {
         let mut mask = 0u64;
         for (j, &w) in words.iter().enumerate() {
             into[j].write(w);
-            // 1 when w != 0, in lane arithmetic (a compare would leave the vector registers).
-            mask |= ((w | w.wrapping_neg()) >> 63) << j;
+            mask |= u64::from(w != 0) << j;
         }
         nonempty[slot / 8] |= mask << (8 * (slot % 8));
     }
@@ -493,8 +490,8 @@ fn scan_words<B: Copy, const W: usize>(
     found: &mut Found,
 ) {
     let offsets = cell_offsets();
-    // The slot in a local, not in `found`: in memory it would chain every orientation's
-    // stores to the previous one's.
+    // The slot counter in a local, not in `found`: in memory it would chain every
+    // orientation's stores to the previous one's.
     let mut slot = 0;
     for range in orientation_ranges(letters) {
         for (oi, offs) in range.clone().zip(&offsets[range]) {
@@ -529,5 +526,4 @@ fn scan_words<B: Copy, const W: usize>(
             slot += 1;
         }
     }
-    found.slots = slot;
 }
