@@ -366,12 +366,7 @@ impl Position {
             if !out.is_empty() {
                 return Step::Answers(best);
             }
-            let drawn = if found.is_packed() {
-                draw_found(found, PackedCells, weight, u())
-            } else {
-                draw_found(found, Rows16Cells, weight, u())
-            };
-            drawn.map_or(Step::Nothing, Step::Drawn)
+            draw_found(found, weight, u()).map_or(Step::Nothing, Step::Drawn)
         })
     }
 
@@ -388,11 +383,7 @@ impl Position {
         u: f32,
     ) -> Option<Placement> {
         self.scan_letters(p, letters & self.usable_letters(p), |found| {
-            if found.is_packed() {
-                draw_found(found, PackedCells, weight, u)
-            } else {
-                draw_found(found, Rows16Cells, weight, u)
-            }
+            draw_found(found, weight, u)
         })
     }
 
@@ -695,7 +686,17 @@ fn keep_best(
 
 /// `draw_letters`' walk of `found`.
 #[inline(always)]
-fn draw_found(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Option<Placement> {
+fn draw_found(found: &Found, weight: &[f32], u: f32) -> Option<Placement> {
+    if found.is_packed() {
+        draw_cells(found, PackedCells, weight, u)
+    } else {
+        draw_cells(found, Rows16Cells, weight, u)
+    }
+}
+
+/// `draw_found` in one layout.
+#[inline(always)]
+fn draw_cells(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Option<Placement> {
     let mut total = 0.0f32;
     found.for_each_word(|orient, bits, _| {
         total += weight[orient as usize] * bits.count_ones() as f32;
