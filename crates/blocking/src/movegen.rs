@@ -30,6 +30,8 @@ use crate::shapes::tables;
 /// Distinct orientations of all 21 letters.
 const ORIENTS: usize = 91;
 /// Words of a scan's bitset of non-empty result words (eight per orientation).
+/// The most non-empty words a scan records: every word of every slot.
+pub const MAX_WORDS: usize = ORIENTS * 8;
 const NONEMPTY_WORDS: usize = (ORIENTS * 8).div_ceil(64);
 
 /// The legal top-left positions found by one scan. Per scanned orientation (in scan order,
@@ -98,14 +100,33 @@ impl Found {
     /// Calls `f(orient, word, base)` for every non-empty word: its bit b is the position of
     /// index `base + b`.
     #[inline(always)]
-    pub fn for_each_word(&self, f: impl FnMut(u8, u64, u32)) {
+    pub fn for_each_word(&self, mut f: impl FnMut(u8, u64, u32)) {
+        self.walk(&self.nonempty, &self.words, |_, o, w, b| f(o, w, b))
+    }
+
+    /// `for_each_word` that also gives each word's key, what `word` takes (below `MAX_WORDS`).
+    #[inline(always)]
+    pub fn for_each_keyed_word(&self, f: impl FnMut(u16, u8, u64, u32)) {
         self.walk(&self.nonempty, &self.words, f)
+    }
+
+    /// The non-empty word of key `key` (from `for_each_keyed_word`): its orientation, its bits
+    /// and their base.
+    #[inline(always)]
+    pub fn word(&self, key: u16) -> (u8, u64, u32) {
+        let (slot, j) = (key as usize / 8, key as usize % 8);
+        debug_assert!(self.nonempty[slot / 8] >> (8 * (slot % 8) + j) & 1 == 1);
+        // SAFETY: keys come from `walk`, which gives only the keys of words `record` wrote.
+        let word = unsafe { self.words[slot][j].assume_init() };
+        (self.orient[slot], word, 64 * j as u32)
     }
 
     /// `for_each_word` over the positions that cover a cell of the `Job::cover` plane.
     #[inline(always)]
-    pub fn for_each_covered_word(&self, f: impl FnMut(u8, u64, u32)) {
-        self.walk(&self.covered_nonempty, &self.covered, f)
+    pub fn for_each_covered_word(&self, mut f: impl FnMut(u8, u64, u32)) {
+        self.walk(&self.covered_nonempty, &self.covered, |_, o, w, b| {
+            f(o, w, b)
+        })
     }
 
     /// True when some position covers a cell of the `Job::cover` plane.
@@ -119,7 +140,7 @@ impl Found {
         &self,
         nonempty: &[u64; NONEMPTY_WORDS],
         words: &[[MaybeUninit<u64>; 8]; ORIENTS],
-        mut f: impl FnMut(u8, u64, u32),
+        mut f: impl FnMut(u16, u8, u64, u32),
     ) {
         for (i, &mask) in nonempty.iter().enumerate() {
             let mut mask = mask;
@@ -129,7 +150,7 @@ impl Found {
                 let (slot, j) = (k / 8, k % 8);
                 // SAFETY: a bit is set only for a slot `record` (or `record_covered`) wrote.
                 let word = unsafe { words[slot][j].assume_init() };
-                f(self.orient[slot], word, 64 * j as u32);
+                f(k as u16, self.orient[slot], word, 64 * j as u32);
             }
         }
     }

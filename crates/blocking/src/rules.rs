@@ -10,6 +10,8 @@
 //! above the board and the zero rows below it make halo writes and shifted reads branch-free.
 //! This module knows nothing of text; names and protocol live in `protocol.rs`.
 
+use std::mem::MaybeUninit;
+
 use realm_core::{ranks_into, EndReason, Outcome, PlayerId, State};
 
 use crate::movegen::{self, Cells, Found, PackedCells, Rows16Cells};
@@ -694,46 +696,50 @@ fn draw_found(found: &Found, weight: &[f32], u: f32) -> Option<Placement> {
     }
 }
 
-/// `draw_found` in one layout.
+/// `draw_found` in one layout: one pass over the words keeps each one's key and the running
+/// total of weighted counts after it, then the first word whose running total passes the
+/// target is the one walked to the pick (a second pass of counts was a tenth of an opening
+/// iteration). The sums are added in the same order either way, so the pick is the same.
 #[inline(always)]
 fn draw_cells(found: &Found, cells: impl Cells, weight: &[f32], u: f32) -> Option<Placement> {
+    let mut keys = [MaybeUninit::<u16>::uninit(); movegen::MAX_WORDS];
+    let mut ends = [MaybeUninit::<f32>::uninit(); movegen::MAX_WORDS];
+    let mut len = 0;
     let mut total = 0.0f32;
-    found.for_each_word(|orient, bits, _| {
+    found.for_each_keyed_word(|key, orient, bits, _| {
         total += weight[orient as usize] * bits.count_ones() as f32;
+        keys[len].write(key);
+        ends[len].write(total);
+        len += 1;
     });
+    if len == 0 {
+        return None;
+    }
+    // SAFETY: the walk wrote the first `len` entries of both.
+    let (keys, ends) = unsafe {
+        (
+            std::slice::from_raw_parts(keys.as_ptr().cast::<u16>(), len),
+            std::slice::from_raw_parts(ends.as_ptr().cast::<f32>(), len),
+        )
+    };
     let target = u * total;
-    let (mut sum, mut pick, mut last) = (0.0f32, None, (0, 0u64, 0));
-    found.for_each_word(|orient, mut bits, base| {
-        if pick.is_some() {
-            return;
-        }
-        let n = bits.count_ones();
-        if n == 0 {
-            return; // an empty word must not become `last`, the rounding fallback below
-        }
-        let w = weight[orient as usize];
-        if sum + w * n as f32 > target {
-            // The k-th position of this word (k counted from 0), within the word's count.
-            let k = (((target - sum) / w) as u32).min(n - 1);
-            for _ in 0..k {
-                bits &= bits - 1;
-            }
-            let (x, y) = cells.cell(base + bits.trailing_zeros());
-            pick = Some(Placement { orient, x, y });
-        } else {
-            sum += w * n as f32;
-            last = (orient, bits, base);
-        }
-    });
-    // Rounding may leave the target past the last sum: the last placement then (none if
-    // nothing was found).
-    pick.or_else(|| {
-        let (orient, bits, base) = last;
-        (bits != 0).then(|| {
-            let (x, y) = cells.cell(base + 63 - bits.leading_zeros());
-            Placement { orient, x, y }
-        })
-    })
+    // Weights are not negative, so the running totals rise: the first past the target.
+    let i = ends.partition_point(|&end| end <= target);
+    if i == len {
+        // Rounding left the target past the last sum: the last placement then.
+        let (orient, bits, base) = found.word(keys[len - 1]);
+        let (x, y) = cells.cell(base + 63 - bits.leading_zeros());
+        return Some(Placement { orient, x, y });
+    }
+    let (orient, mut bits, base) = found.word(keys[i]);
+    let sum = if i == 0 { 0.0 } else { ends[i - 1] };
+    // The k-th position of this word (k counted from 0), within the word's count.
+    let k = (((target - sum) / weight[orient as usize]) as u32).min(bits.count_ones() - 1);
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    let (x, y) = cells.cell(base + bits.trailing_zeros());
+    Some(Placement { orient, x, y })
 }
 
 /// Spec A2: the number of placements (letter + cells) of `letters` that fit an empty
