@@ -5,7 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 use realm_core::State;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Pacer};
 use crate::knowledge::{playout, Knowledge};
 use crate::mcts::{RootStat, SearchResult};
 
@@ -31,7 +31,8 @@ pub fn flat_monte_carlo<S: State, K: Knowledge<S>>(
     let mut buf = Vec::new();
     let mut iterations = 0u64;
     let mut next_state = Some(first);
-    while !budget.exhausted(iterations) {
+    let mut pacer = Pacer::new(budget);
+    while !pacer.exhausted(iterations) {
         let i = (iterations % actions.len() as u64) as usize;
         let mut state = match next_state.take() {
             Some(s) => s,

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{chacha_rng, State};
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Pacer};
 use crate::knowledge::{playout, Knowledge};
 use crate::reward::{Rewards, MAX_PLAYERS};
 use crate::tree::{Node, Tree};
@@ -141,8 +141,9 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             self.trees[0].reset();
         }
         self.sync_widths();
+        let mut pacer = Pacer::new(budget);
         let mut iterations = 0;
-        while !budget.exhausted(iterations) {
+        while !pacer.exhausted(iterations) {
             self.iterate(0, root);
             iterations += 1;
         }
@@ -225,8 +226,9 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             tree.reset();
         }
         self.sync_widths();
+        let mut pacer = Pacer::new(budget);
         let mut iterations = 0;
-        while !budget.exhausted(iterations) {
+        while !pacer.exhausted(iterations) {
             let t = (iterations % k as u64) as usize;
             self.iterate(t, &roots[t]);
             iterations += 1;
