@@ -540,8 +540,11 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             return None;
         }
         let ucb_factor = self.params.exploration * sqrt_ln(parent.visits.max(1));
-        let rave_equiv = self.params.rave_equiv;
         let puct = self.params.puct;
+        if puct <= 0.0 && !self.rave_on() {
+            return Some(range.start + best_ucb1(&nodes[range], ucb_factor));
+        }
+        let rave_equiv = self.params.rave_equiv;
         let puct_factor = if puct > 0.0 {
             let parent_n = parent.visits.max(1) as f32;
             puct * parent_n.sqrt() * (parent_n + 1.0).ln()
@@ -577,6 +580,50 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
         Some(best)
     }
+}
+
+/// Plain UCB1 (neither RAVE nor PUCT) over `children`: the first without visits or prior,
+/// else the first of the highest `mean + factor / √n`. Four running maxima over interleaved
+/// children, merged at the end by value and then position (what one pass chooses): with one,
+/// each comparison waited on the one before, and scanning the children of a Blokus node after
+/// 14 placements was a sixth of an iteration.
+fn best_ucb1<A>(children: &[Node<A>], factor: f32) -> usize {
+    const LANES: usize = 4;
+    let mut best = [0usize; LANES];
+    let mut best_value = [f32::NEG_INFINITY; LANES];
+    let mut offer = |i: usize, child: &Node<A>| {
+        let value = child.mean + factor * child.inv_sqrt_n;
+        let lane = i % LANES;
+        if value > best_value[lane] {
+            best_value[lane] = value;
+            best[lane] = i;
+        }
+    };
+    let chunks = children.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for (c, chunk) in chunks.enumerate() {
+        if let Some(k) = chunk.iter().position(|n| n.mean == f32::INFINITY) {
+            return c * LANES + k;
+        }
+        for (k, child) in chunk.iter().enumerate() {
+            offer(c * LANES + k, child);
+        }
+    }
+    let done = children.len() - rest.len();
+    for (k, child) in rest.iter().enumerate() {
+        if child.mean == f32::INFINITY {
+            return done + k;
+        }
+        offer(done + k, child);
+    }
+    let mut pick = 0;
+    for lane in 1..LANES {
+        let (v, p) = (best_value[lane], best_value[pick]);
+        if v > p || (v == p && best[lane] < best[pick]) {
+            pick = lane;
+        }
+    }
+    best[pick]
 }
 
 /// `√ln n` for UCB1's exploration, with the logarithm read from a table: a logarithm in every
@@ -652,9 +699,45 @@ pub(crate) fn result<A: Clone + PartialEq>(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
     use realm_core::{ranks_from_keys, EndReason, Outcome, PlayerId};
 
     use super::*;
+
+    proptest! {
+        /// The four-lane scan picks what one pass in order picks: the first child without
+        /// visits, else the first of the highest values (means drawn from few values, so
+        /// that ties are common).
+        #[test]
+        fn ucb1_lanes_choose_as_one_pass_does(
+            children in prop::collection::vec((0u8..6, 0u8..4, any::<bool>()), 1..40),
+            factor in 0.0f32..2.0,
+        ) {
+            let nodes: Vec<Node<u8>> = children
+                .iter()
+                .map(|&(mean, n, unvisited)| {
+                    let mut node = Node::new(Some(0), 0);
+                    node.mean = if unvisited && mean == 0 { f32::INFINITY } else { mean as f32 / 5.0 };
+                    node.inv_sqrt_n = 1.0 / (1.0 + n as f32).sqrt();
+                    node
+                })
+                .collect();
+            let one_pass = nodes
+                .iter()
+                .position(|n| n.mean == f32::INFINITY)
+                .unwrap_or_else(|| {
+                    let mut best = (0, f32::NEG_INFINITY);
+                    for (i, n) in nodes.iter().enumerate() {
+                        let value = n.mean + factor * n.inv_sqrt_n;
+                        if value > best.1 {
+                            best = (i, value);
+                        }
+                    }
+                    best.0
+                });
+            prop_assert_eq!(best_ucb1(&nodes, factor), one_pass);
+        }
+    }
 
     /// Two players pick distinct numbers below `N` in turn until none is left; the larger
     /// sum wins. Every action is played at most once, and who played it matters.
