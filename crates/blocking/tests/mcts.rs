@@ -88,6 +88,27 @@ fn the_rebuilt_position_agrees_with_every_call() {
     }
 }
 
+/// Every search option plays whole games, to the end where the tree's paths reach it (RAVE
+/// once panicked there, with no playout action to mark).
+#[test]
+fn the_search_options_play_whole_games() {
+    for options in [
+        "mcts:iters=300,rave=100",
+        "mcts:iters=300,puct=0.05",
+        "mcts:iters=300,algo=flat",
+        "mcts:iters=300,pw=100,deeper=0,expand=1",
+    ] {
+        for variant in [0, 1] {
+            let spec = spec(variant, 4, 11);
+            let names: Vec<&str> = (0..spec.n_players)
+                .map(|i| if i == 0 { options } else { "greedy" })
+                .collect();
+            let answers = play(&spec, &names, 11);
+            assert!(answers.len() > 20, "{options}: {}", answers.len());
+        }
+    }
+}
+
 #[test]
 fn an_iteration_budget_makes_the_bot_deterministic() {
     let spec = spec(0, 2, 5);

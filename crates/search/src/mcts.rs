@@ -381,8 +381,9 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         let index = |k: &K, player: u8, action: &S::Action| {
             k.rave_key(action) * MAX_PLAYERS + player as usize
         };
-        // `played[d]` leaves the path's node d; the playout's later actions follow them all.
-        for (player, action) in &self.played[self.path.len()..] {
+        // `played[d]` leaves the path's node d; the playout's later actions follow them all
+        // (none when the tree's path reached the end of the game).
+        for (player, action) in self.played.get(self.path.len()..).unwrap_or_default() {
             self.marks[index(&self.knowledge, *player, action)] = self.stamp;
         }
         for d in (0..self.path.len()).rev() {
@@ -848,6 +849,29 @@ mod tests {
         let root_hits: f32 = nodes[0].children().map(|c| nodes[c].amaf_visits).sum();
         assert_eq!(root_hits, 4.0 * 300.0);
         assert!(hits > root_hits);
+    }
+
+    /// A path that ends the game leaves no playout action to mark: with one number left,
+    /// every iteration's leaf is the end, and the one child's AMAF visits are all of them.
+    #[test]
+    fn amaf_statistics_count_paths_that_end_the_game() {
+        let params = MctsParams {
+            rave_equiv: 100.0,
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, Keyed, 9);
+        let mut root = Pick::default();
+        for a in 0..Pick::N as u8 - 1 {
+            root.apply(&a);
+        }
+        let result = mcts.search(&root, Budget::iterations(50)).unwrap();
+        assert_eq!(result.best, Pick::N as u8 - 1);
+        let tree = &mcts.trees[0];
+        let child = tree.nodes[0].children().start;
+        assert_eq!(
+            (tree.nodes[child].visits, tree.nodes[child].amaf_visits),
+            (50, 50.0)
+        );
     }
 
     #[test]
