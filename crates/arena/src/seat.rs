@@ -4,6 +4,7 @@
 //! only `run_table_match`, which holds that position, can call it.
 
 use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
 use realm_core::referee::LineRules;
@@ -80,10 +81,14 @@ impl Seat {
             },
             Seat::Builtin { bot, pending } => {
                 let started = Instant::now();
-                let result = bot.play_turn(&mut LinesInput::new(lines));
+                // A panic in a built-in bot is a bug of ours, but it ends that seat as a fault
+                // with the panic's message rather than the whole match (or arena run).
+                let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    bot.play_turn(&mut LinesInput::new(lines))
+                }));
                 let elapsed = started.elapsed();
                 let (answer, partial) = match result {
-                    Ok(answer) => {
+                    Ok(Ok(answer)) => {
                         pending.extend(answer);
                         if pending.len() >= expected {
                             (Ok(pending.drain(..expected).collect()), Vec::new())
@@ -96,8 +101,18 @@ impl Seat {
                             )
                         }
                     }
-                    Err(e) => (
+                    Ok(Err(e)) => (
                         Err((FaultKind::Crashed, format!("built-in bot failed: {e}"))),
+                        Vec::new(),
+                    ),
+                    Err(payload) => (
+                        Err((
+                            FaultKind::Crashed,
+                            format!(
+                                "built-in bot panicked (a bug in realm, please report it): {}",
+                                panic_message(payload.as_ref())
+                            ),
+                        )),
                         Vec::new(),
                     ),
                 };
@@ -146,5 +161,49 @@ impl Seat {
         if let Seat::Process(process) = self {
             process.stop();
         }
+    }
+}
+
+/// The text a panic was raised with (`panic!`'s message), or a placeholder.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
+}
+
+#[cfg(test)]
+mod tests {
+    use realm_core::{BotError, Input};
+
+    use super::*;
+
+    /// Answers once, then panics on its second call.
+    struct PanicsSecond(bool);
+
+    impl Bot for PanicsSecond {
+        fn play_turn(&mut self, _input: &mut dyn Input) -> Result<Vec<String>, BotError> {
+            if std::mem::replace(&mut self.0, true) {
+                panic!("index 6 out of range");
+            }
+            Ok(vec!["WAIT".to_string()])
+        }
+    }
+
+    /// A built-in bot's panic ends its seat as a crash with the panic's message; the call
+    /// before it was answered as usual.
+    #[test]
+    fn a_panicking_builtin_bot_is_a_crash_fault() {
+        let mut seat = Seat::builtin(Box::new(PanicsSecond(false)));
+        let first = seat.call(&["1".to_string()], 1, None);
+        assert_eq!(first.answer, Ok(vec!["WAIT".to_string()]));
+        let second = seat.call(&["2".to_string()], 1, None);
+        let (kind, detail) = second.answer.unwrap_err();
+        assert_eq!(kind, FaultKind::Crashed);
+        assert_eq!(
+            detail,
+            "built-in bot panicked (a bug in realm, please report it): index 6 out of range"
+        );
     }
 }
