@@ -29,10 +29,10 @@ use crate::shapes::tables;
 
 /// Distinct orientations of all 21 letters.
 const ORIENTS: usize = 91;
-/// Words of a scan's bitset of non-empty result words (eight per orientation).
 /// The most non-empty words a scan records: every word of every slot.
 pub const MAX_WORDS: usize = ORIENTS * 8;
-const NONEMPTY_WORDS: usize = (ORIENTS * 8).div_ceil(64);
+/// Words of a scan's bitset of non-empty result words (eight per orientation).
+const NONEMPTY_WORDS: usize = MAX_WORDS.div_ceil(64);
 
 /// The legal top-left positions found by one scan. Per scanned orientation (in scan order,
 /// "slots") a bit string: bit i (bit i % 64 of word i / 64) is the position
