@@ -8,7 +8,7 @@ use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
 use realm_core::referee::LineRules;
-use realm_core::{Bot, Engine, FaultKind, LinesInput, Request};
+use realm_core::{panic_message, Bot, Engine, FaultKind, LinesInput, Request};
 
 use crate::process::{BotProcess, CallReport};
 
@@ -162,15 +162,6 @@ impl Seat {
             process.stop();
         }
     }
-}
-
-/// The text a panic was raised with (`panic!`'s message), or a placeholder.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
-    payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("no message")
 }
 
 #[cfg(test)]

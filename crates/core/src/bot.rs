@@ -94,6 +94,16 @@ pub fn read_line(input: &mut dyn Input) -> Result<String, BotError> {
     input.next_line().ok_or(BotError::EndOfInput)
 }
 
+/// The text a panic was raised with (`panic!`'s message), or a placeholder: what the arena
+/// records when a built-in bot panics, and what the Python package raises instead.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,9 @@ pub mod rng;
 pub mod spec;
 pub mod state;
 
-pub use bot::{read_line, read_parsed, Bot, BotError, ClockedInput, Input, LinesInput};
+pub use bot::{
+    panic_message, read_line, read_parsed, Bot, BotError, ClockedInput, Input, LinesInput,
+};
 pub use engine::{Bounds, Codec, Engine, Layout, Table};
 pub use outcome::{ranks_from_keys, ranks_into, EndReason, Fault, FaultKind, Outcome, Stat};
 pub use referee::{LineEnds, LineRules, Referee, Request, Verdict, VerdictKind};

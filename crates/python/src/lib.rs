@@ -34,13 +34,9 @@ fn value_error(e: impl ToString) -> PyErr {
 /// (a search loop's guard, a training script's) does not catch.
 fn guarded<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     std::panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
-        let message = payload
-            .downcast_ref::<&str>()
-            .copied()
-            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-            .unwrap_or("no message");
         Err(PyRuntimeError::new_err(format!(
-            "internal error in realm (please report it): {message}"
+            "internal error in realm (please report it): {}",
+            realm_core::panic_message(payload.as_ref())
         )))
     })
 }

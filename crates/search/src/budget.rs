@@ -26,21 +26,6 @@ impl Budget {
             deadline: Some(start + time),
         }
     }
-
-    /// True once `done` iterations exhaust the budget (never before the first one). With
-    /// neither limit set, one iteration is the budget.
-    pub(crate) fn exhausted(&self, done: u64) -> bool {
-        if done == 0 {
-            return false;
-        }
-        if self.iterations.is_some_and(|n| done >= n) {
-            return true;
-        }
-        match self.deadline {
-            Some(deadline) => Instant::now() >= deadline,
-            None => self.iterations.is_none(),
-        }
-    }
 }
 
 /// How often a `Pacer` reads the clock, at most: about this much time between two readings.
@@ -70,15 +55,18 @@ impl Pacer {
         }
     }
 
-    /// True once `done` iterations exhaust the budget: `Budget::exhausted`, with the clock
-    /// read only at the paced iterations.
+    /// True once `done` iterations exhaust the budget (never before the first one), the clock
+    /// read only at the paced iterations. With neither limit set, one iteration is the budget.
     pub fn exhausted(&mut self, done: u64) -> bool {
-        let Some(deadline) = self.budget.deadline.filter(|_| done > 0) else {
-            return self.budget.exhausted(done);
-        };
+        if done == 0 {
+            return false;
+        }
         if self.budget.iterations.is_some_and(|n| done >= n) {
             return true;
         }
+        let Some(deadline) = self.budget.deadline else {
+            return self.budget.iterations.is_none();
+        };
         if done < self.next_check {
             return false;
         }
