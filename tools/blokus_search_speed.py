@@ -15,6 +15,8 @@ wall-clock second. The two alternate which runs first. Printed: each position's 
 and the median of the per-round ratios realm / engine, by wall-clock time and by CPU time (the
 engine's simulation count over its `cputime` across `genmove`, realm's iterations over its
 search thread's CPU time), the latter fair on a machine where other work takes the core.
+`--options KEY=VALUE,...` runs realm's search with other settings than the bot's (`ravew=0`:
+without its RAVE).
 """
 import argparse
 import os
@@ -60,9 +62,10 @@ def pentobi_speed(pentobi, core, level, moves):
     return float(wall[-1]), float(sims[-1]) / cpu
 
 
-def realm_speed(example, core, seconds, moves):
+def realm_speed(example, core, seconds, options, moves):
     """(iterations per wall-clock second, per CPU second of the search's thread)."""
-    done = subprocess.run(["taskset", "-c", str(core), example, "--time", str(seconds)],
+    extra = ["--options", options] if options else []
+    done = subprocess.run(["taskset", "-c", str(core), example, "--time", str(seconds)] + extra,
                           input=" ".join(moves) + "\n", capture_output=True, text=True,
                           check=True)
     fields = done.stdout.split()
@@ -78,6 +81,9 @@ def main():
     parser.add_argument("--core", type=int, default=0)
     parser.add_argument("--level", type=int, default=7)
     parser.add_argument("--time", type=float, default=3.0)
+    parser.add_argument("--options", default="",
+                        help="realm's search settings other than the bot's defaults, "
+                             "KEY=VALUE,... as after builtin:mcts: (e.g. ravew=0)")
     args = parser.parse_args()
     if not args.pentobi:
         sys.exit("give the engine's path with --pentobi or PENTOBI_GTP")
@@ -87,7 +93,8 @@ def main():
     for r in range(args.rounds):
         for d in DEPTHS:
             moves = game[:d]
-            runs = [("realm", lambda: realm_speed(args.realm, args.core, args.time, moves)),
+            runs = [("realm", lambda: realm_speed(args.realm, args.core, args.time, args.options,
+                                                  moves)),
                     ("engine", lambda: pentobi_speed(args.pentobi, args.core, args.level, moves))]
             if r % 2:
                 runs.reverse()

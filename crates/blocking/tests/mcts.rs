@@ -94,6 +94,7 @@ fn the_rebuilt_position_agrees_with_every_call() {
 fn the_search_options_play_whole_games() {
     for options in [
         "mcts:iters=300,rave=100",
+        "mcts:iters=300,ravew=0",
         "mcts:iters=300,puct=0.05",
         "mcts:iters=300,algo=flat",
         "mcts:iters=300,pw=100,deeper=0,expand=1",
@@ -122,7 +123,7 @@ fn bad_options_are_refused_with_the_reason() {
     assert_eq!(
         err,
         "built-in bot `mcts:speed=3` of blocking: unknown option `speed`; options: ms, first, iters, \
-         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, puct, book"
+         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book"
     );
     assert!(new_bot("greedy:iters=3", 0, None).is_err());
 }

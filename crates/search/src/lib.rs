@@ -13,6 +13,7 @@
 //! With an iteration budget and a seed every search is deterministic; a wall-clock deadline
 //! is the only source of variation. No game knowledge lives here.
 
+mod amaf;
 mod budget;
 mod flat;
 mod knowledge;

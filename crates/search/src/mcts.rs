@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use realm_core::{chacha_rng, State};
 
+use crate::amaf::FirstPlays;
 use crate::budget::{Budget, Pacer};
 use crate::knowledge::{playout, Knowledge};
 use crate::reward::{Rewards, MAX_PLAYERS};
@@ -50,7 +51,19 @@ pub struct MctsParams {
     /// `puct · prior · √N · ln(N + 1) / n` for a child of prior `prior` with `n` visits
     /// (virtual ones included) under a parent with `N`.
     pub puct: f32,
+    /// Pentobi's RAVE instead of the blend when positive: each AMAF hit adds the mover's
+    /// reward to the child's own statistics with this weight, scaled down with how much later
+    /// the action was played (`1 − (f − d) / (L − d)` for a child at depth `d`, first played
+    /// at ply `f` of an iteration of `L` actions), so that the hits count as (fractional)
+    /// visits in the mean and in the exploration term. Nodes of more than `RAVE_PARENT_MAX`
+    /// visits and children of more than `RAVE_CHILD_MAX` (visits, virtual and AMAF) get none.
+    pub rave_weight: f32,
 }
+
+/// Visits past which a node's children get no more merged AMAF hits (Pentobi's Duo setting).
+const RAVE_PARENT_MAX: u32 = 25_000;
+/// Selection visits past which a child gets no more merged AMAF hits (Pentobi's).
+const RAVE_CHILD_MAX: f32 = 2_000.0;
 
 impl Default for MctsParams {
     fn default() -> Self {
@@ -64,6 +77,7 @@ impl Default for MctsParams {
             expand_deeper: 0,
             rave_equiv: 0.0,
             puct: 0.0,
+            rave_weight: 0.0,
         }
     }
 }
@@ -104,10 +118,9 @@ pub struct Mcts<S: State, K: Knowledge<S>> {
     last_trees: usize,
     /// The iteration's actions with their players (tree part, then playout), for RAVE.
     played: Vec<(u8, S::Action)>,
-    /// RAVE's "played from here on" marks by `rave_key * MAX_PLAYERS + player`: equal to
-    /// `stamp` when marked in the current update.
-    marks: Vec<u32>,
-    stamp: u32,
+    /// RAVE's record of the plies the iteration's actions were played at, by `rave_key *
+    /// MAX_PLAYERS + player`.
+    first_plays: FirstPlays,
     widths: WidthTable,
 }
 
@@ -125,8 +138,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             path: Vec::new(),
             last_trees: 0,
             played: Vec::new(),
-            marks: Vec::new(),
-            stamp: 0,
+            first_plays: FirstPlays::default(),
             widths: WidthTable::default(),
         }
     }
@@ -280,11 +292,17 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
     }
 
     fn rave_on(&self) -> bool {
-        self.params.rave_equiv > 0.0 && self.knowledge.rave_keys() > 0
+        (self.params.rave_equiv > 0.0 || self.merged_rave()) && self.knowledge.rave_keys() > 0
+    }
+
+    /// True when AMAF hits go into the children's own statistics (`rave_weight`).
+    fn merged_rave(&self) -> bool {
+        self.params.rave_weight > 0.0
     }
 
     fn iterate(&mut self, t: usize, root: &S) {
         let rave = self.rave_on();
+        let merged = self.merged_rave();
         let mut state = root.clone();
         self.path.clear();
         self.path.push(0);
@@ -355,7 +373,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             if let Some(turn) = turn {
                 n.turn_sum += rewards[turn];
             }
-            n.refresh(self.params.prior_visits);
+            n.refresh(self.params.prior_visits, merged);
             if n.expanded {
                 n.width = self
                     .widths
@@ -365,52 +383,71 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
     }
 
-    /// Adds the iteration's rewards to the AMAF statistics of every searched child, along the
-    /// path, whose mover played its action at or after the child's depth. Walks the path
-    /// from the leaf up, marking the actions played from each depth on.
+    /// RAVE's update. Walking the path up from the leaf, each node's children that selection
+    /// considers or soon will (twice the searched width) get the iteration's reward for their
+    /// mover when the mover played the child's action later in the iteration: as AMAF
+    /// statistics blended at selection (`rave_equiv`, the child's own action on the path
+    /// included), or merged into the child's own statistics with a weight that falls with how
+    /// much later it was played (`rave_weight`, Pentobi's, only for actions played below the
+    /// child's depth).
     fn update_amaf(&mut self, t: usize, rewards: &Rewards) {
-        let size = self.knowledge.rave_keys() * MAX_PLAYERS;
-        if self.marks.len() != size {
-            self.marks = vec![0; size];
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.marks.fill(0);
-            self.stamp = 1;
-        }
-        let index = |k: &K, player: u8, action: &S::Action| {
+        let merged = self.merged_rave();
+        let key = |k: &K, player: u8, action: &S::Action| {
             k.rave_key(action) * MAX_PLAYERS + player as usize
         };
+        let (depth, length) = (self.path.len(), self.played.len());
+        self.first_plays
+            .start(self.knowledge.rave_keys() * MAX_PLAYERS);
         // `played[d]` leaves the path's node d; the playout's later actions follow them all
         // (none when the tree's path reached the end of the game).
-        for (player, action) in self.played.get(self.path.len()..).unwrap_or_default() {
-            self.marks[index(&self.knowledge, *player, action)] = self.stamp;
+        for ply in (depth..length).rev() {
+            let (player, action) = &self.played[ply];
+            self.first_plays
+                .insert(key(&self.knowledge, *player, action), ply);
         }
-        for d in (0..self.path.len()).rev() {
-            if let Some((player, action)) = self.played.get(d) {
-                self.marks[index(&self.knowledge, *player, action)] = self.stamp;
+        let (weight, prior_visits) = (self.params.rave_weight, self.params.prior_visits);
+        for d in (0..depth).rev() {
+            let leaving = self
+                .played
+                .get(d)
+                .map(|(player, action)| key(&self.knowledge, *player, action));
+            if let (Some(k), false) = (leaving, merged) {
+                self.first_plays.insert(k, d);
             }
-            let nodes = &self.trees[t].nodes;
-            let node = &nodes[self.path[d] as usize];
-            // Twice the searched width, so children about to come into view have statistics.
-            let mut range = node.children();
-            if let Some(w) = self.params.widening {
-                let limit = Widening {
-                    base: 2.0 * w.base,
-                    ..w
-                }
-                .limit(node.visits);
-                range.end = range.end.min(range.start + limit);
-            }
-            for c in range {
-                let child = &self.trees[t].nodes[c];
-                let action = child.action.as_ref().expect("children carry their action");
-                if self.marks[index(&self.knowledge, child.mover, action)] == self.stamp {
+            let node = &self.trees[t].nodes[self.path[d] as usize];
+            if !(merged && node.visits > RAVE_PARENT_MAX) {
+                let mut range = node.children();
+                range.end = range.end.min(range.start + 2 * node.width as usize);
+                let span = (length - d) as f32;
+                for c in range {
+                    let child = &self.trees[t].nodes[c];
+                    let action = child.action.as_ref().expect("children carry their action");
+                    let Some(first) =
+                        self.first_plays
+                            .get(key(&self.knowledge, child.mover, action))
+                    else {
+                        continue;
+                    };
                     let mover = child.mover as usize;
-                    let child = &mut self.trees[t].nodes[c];
-                    child.amaf_visits += 1.0;
-                    child.amaf_sum += rewards[mover];
+                    if merged {
+                        if child.selection_visits(prior_visits) + child.amaf_visits > RAVE_CHILD_MAX
+                        {
+                            continue;
+                        }
+                        let w = weight * (1.0 - (first - d) as f32 / span);
+                        let child = &mut self.trees[t].nodes[c];
+                        child.amaf_visits += w;
+                        child.amaf_sum += w * rewards[mover];
+                        child.refresh(prior_visits, true);
+                    } else {
+                        let child = &mut self.trees[t].nodes[c];
+                        child.amaf_visits += 1.0;
+                        child.amaf_sum += rewards[mover];
+                    }
                 }
+            }
+            if let (Some(k), true) = (leaving, merged) {
+                self.first_plays.insert(k, d);
             }
         }
     }
@@ -524,7 +561,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
                 child.has_prior = true;
                 child.prior_sum = virtual_visits * base * prior;
                 child.prior = prior;
-                child.refresh(virtual_visits);
+                child.refresh(virtual_visits, false);
             }
             nodes.push(child);
         }
@@ -542,7 +579,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
         let ucb_factor = self.params.exploration * sqrt_ln(parent.visits.max(1));
         let puct = self.params.puct;
-        if puct <= 0.0 && !self.rave_on() {
+        if puct <= 0.0 && (!self.rave_on() || self.merged_rave()) {
             return Some(range.start + best_ucb1(&nodes[range], ucb_factor));
         }
         let rave_equiv = self.params.rave_equiv;
@@ -803,12 +840,13 @@ mod tests {
         }
     }
 
-    #[test]
-    fn amaf_statistics_count_the_actions_each_mover_played_later_in_the_iteration() {
-        let params = MctsParams {
-            rave_equiv: 100.0,
-            ..MctsParams::default()
-        };
+    /// Runs 300 iterations of `params` on `Pick` and checks every node's AMAF statistics
+    /// against a brute-force recount: after each iteration, a child of the path's node `d`
+    /// gains `weight(played, d, child)` visits and that weight times its mover's reward.
+    fn recount_amaf(
+        params: MctsParams,
+        weight: impl Fn(&[(u8, u8)], usize, &Node<u8>) -> Option<f32>,
+    ) -> Mcts<Pick, Keyed> {
         let mut mcts = Mcts::new(params, Keyed, 9);
         let root = Pick::default();
         mcts.ensure_trees(1);
@@ -817,8 +855,6 @@ mod tests {
         for _ in 0..300 {
             mcts.iterate(0, &root);
             expected.resize(mcts.trees[0].nodes.len(), (0.0, 0.0));
-            // Recount by brute force: a searched child along the path at depth d + 1 is hit
-            // when its mover played its action at index d or later.
             let mut state = root.clone();
             for (mover, a) in &mcts.played {
                 assert_eq!(state.to_move(), Some(*mover as usize));
@@ -829,26 +865,67 @@ mod tests {
             for (d, &n) in mcts.path.iter().enumerate() {
                 for c in nodes[n as usize].children() {
                     let child = &nodes[c];
-                    let hit = mcts.played[d..]
-                        .iter()
-                        .any(|(p, a)| *p == child.mover && Some(a) == child.action.as_ref());
-                    if hit {
-                        expected[c].0 += 1.0;
-                        expected[c].1 += rewards[child.mover as usize];
+                    if let Some(w) = weight(&mcts.played, d, child) {
+                        expected[c].0 += w;
+                        expected[c].1 += w * rewards[child.mover as usize];
                     }
                 }
             }
         }
-        let nodes = &mcts.trees[0].nodes;
-        let mut hits = 0.0;
-        for (i, node) in nodes.iter().enumerate() {
+        for (i, node) in mcts.trees[0].nodes.iter().enumerate() {
             assert_eq!((node.amaf_visits, node.amaf_sum), expected[i], "node {i}");
-            hits += node.amaf_visits;
         }
+        mcts
+    }
+
+    /// The first index at or after `from` where `child`'s mover played its action.
+    fn played_at(played: &[(u8, u8)], from: usize, child: &Node<u8>) -> Option<usize> {
+        (from..played.len()).find(|&f| {
+            let (p, a) = &played[f];
+            *p == child.mover && Some(a) == child.action.as_ref()
+        })
+    }
+
+    #[test]
+    fn amaf_statistics_count_the_actions_each_mover_played_later_in_the_iteration() {
+        let params = MctsParams {
+            rave_equiv: 100.0,
+            ..MctsParams::default()
+        };
+        // A child at depth d + 1 is hit when its mover played its action at index d or later.
+        let mcts = recount_amaf(params, |played, d, child| {
+            played_at(played, d, child).map(|_| 1.0)
+        });
+        let nodes = &mcts.trees[0].nodes;
+        let hits: f32 = nodes.iter().map(|n| n.amaf_visits).sum();
         // The root children's mover, player 0, picks 4 of the 7 numbers every iteration.
         let root_hits: f32 = nodes[0].children().map(|c| nodes[c].amaf_visits).sum();
         assert_eq!(root_hits, 4.0 * 300.0);
         assert!(hits > root_hits);
+    }
+
+    #[test]
+    fn merged_rave_weighs_each_later_action_by_how_soon_it_followed() {
+        let params = MctsParams {
+            rave_weight: 0.7,
+            ..MctsParams::default()
+        };
+        // A child of the path's node d is hit when its mover played its action at an index
+        // f > d, with weight 0.7 · (1 − (f − d) / (L − d)).
+        let mcts = recount_amaf(params, |played, d, child| {
+            let f = played_at(played, d + 1, child)?;
+            Some(0.7 * (1.0 - (f - d) as f32 / (played.len() - d) as f32))
+        });
+        // Selection's mean counts the hits as visits.
+        let nodes = &mcts.trees[0].nodes;
+        let c = nodes[0]
+            .children()
+            .max_by_key(|&c| nodes[c].visits)
+            .unwrap();
+        let child = &nodes[c];
+        assert!(child.visits > 0 && child.amaf_visits > 0.0);
+        let mean = (child.mover_sum + child.amaf_sum) / (child.visits as f32 + child.amaf_visits);
+        assert_eq!(child.mean, mean);
     }
 
     /// A path that ends the game leaves no playout action to mark: with one number left,

@@ -63,6 +63,7 @@ pub struct SearchOptions {
     pub expand_deeper: Option<u32>,
     pub rave_equiv: Option<f32>,
     pub puct: Option<f32>,
+    pub rave_weight: Option<f32>,
     /// Whether to play from the game's opening book, where it has one (default: yes).
     pub book: Option<bool>,
 }
@@ -91,7 +92,7 @@ pub enum OptionError {
 }
 
 const KNOWN: &str =
-    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, puct, book";
+    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
@@ -100,7 +101,9 @@ iters (iterations per answer; alone it makes the bot deterministic), c (explorat
 depth (playout actions before the leaf evaluation), det (sampled hidden states), \
 algo (uct or flat), pw and pwe (progressive widening base and exponent), prior (virtual \
 visits of the game's move prior, 0 for none), expand (visits a node needs before its children \
-are listed), deeper (one visit more needed every that many plies below the root, 0 for none), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it), puct (PUCT exploration constant instead of UCB1's c, \
+are listed), deeper (one visit more needed every that many plies below the root, 0 for none), rave (RAVE equivalence visits, 0 for none; for games whose knowledge supports it), \
+ravew (Pentobi's RAVE instead: the weight of an all-moves-as-first hit in a child's own \
+statistics, 0 for none; rave= alone turns it off), puct (PUCT exploration constant instead of UCB1's c, \
 with the game's move prior), book (0 to search instead of playing the game's opening book, \
 where it has one)";
 
@@ -193,6 +196,7 @@ impl SearchOptions {
                 )?,
                 "rave" => set(&mut o.rave_equiv, key, non_negative(key, value, number)?)?,
                 "puct" => set(&mut o.puct, key, non_negative(key, value, number)?)?,
+                "ravew" => set(&mut o.rave_weight, key, non_negative(key, value, number)?)?,
                 "book" => set(
                     &mut o.book,
                     key,
@@ -226,9 +230,17 @@ impl SearchOptions {
         }
         if let Some(v) = self.rave_equiv {
             params.rave_equiv = v;
+            // The blend asked for replaces a default merged RAVE (`ravew=` keeps both set,
+            // and then the merge wins).
+            if self.rave_weight.is_none() {
+                params.rave_weight = 0.0;
+            }
         }
         if let Some(v) = self.puct {
             params.puct = v;
+        }
+        if let Some(v) = self.rave_weight {
+            params.rave_weight = v;
         }
         if self.widening_base.is_some() || self.widening_exponent.is_some() {
             let old = params.widening.unwrap_or(Widening {
@@ -329,6 +341,23 @@ mod tests {
     }
 
     #[test]
+    fn the_blended_rave_asked_for_replaces_a_default_merged_one() {
+        let merged = MctsParams {
+            rave_weight: 0.7,
+            ..MctsParams::default()
+        };
+        let apply = |text: &str| {
+            let p = SearchOptions::parse(text).unwrap().apply(merged);
+            (p.rave_equiv, p.rave_weight)
+        };
+        assert_eq!(apply(""), (0.0, 0.7));
+        assert_eq!(apply("rave=100"), (100.0, 0.0));
+        assert_eq!(apply("ravew=0.5"), (0.0, 0.5));
+        assert_eq!(apply("rave=100,ravew=0.2"), (100.0, 0.2));
+        assert!(SearchOptions::parse("ravew=-1").is_err());
+    }
+
+    #[test]
     fn options_parse_and_apply() {
         let o = SearchOptions::parse(
             "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500,puct=0.1,book=0",
@@ -390,7 +419,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, puct, book"
+            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

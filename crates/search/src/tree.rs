@@ -110,14 +110,23 @@ impl<A> Node<A> {
         }
     }
 
-    /// Recomputes `mean` and `inv_sqrt_n` after a change of the visits or the prior.
-    pub fn refresh(&mut self, prior_visits: f32) {
-        let n = self.selection_visits(prior_visits);
+    /// Recomputes `mean` and `inv_sqrt_n` after a change of the visits, the prior or (with
+    /// `merged_rave`, `MctsParams::rave_weight`) the weighted AMAF statistics, which then
+    /// count as visits.
+    pub fn refresh(&mut self, prior_visits: f32, merged_rave: bool) {
+        let (mut n, mut sum) = (
+            self.selection_visits(prior_visits),
+            self.mover_sum + self.prior_sum,
+        );
+        if merged_rave {
+            n += self.amaf_visits;
+            sum += self.amaf_sum;
+        }
         if n == 0.0 {
             self.mean = f32::INFINITY;
             self.inv_sqrt_n = 0.0;
         } else {
-            self.mean = (self.mover_sum + self.prior_sum) / n;
+            self.mean = sum / n;
             self.inv_sqrt_n = 1.0 / n.sqrt();
         }
     }
