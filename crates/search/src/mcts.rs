@@ -582,6 +582,8 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         if puct <= 0.0 && (!self.rave_on() || self.merged_rave()) {
             return Some(range.start + best_ucb1(&nodes[range], ucb_factor));
         }
+        // The blend only for the blended form: the merged one is in the mean already.
+        let blend = self.rave_on() && !self.merged_rave();
         let rave_equiv = self.params.rave_equiv;
         let puct_factor = if puct > 0.0 {
             let parent_n = parent.visits.max(1) as f32;
@@ -600,7 +602,7 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
             }
             let mut mean = child.mean;
             let amaf_n = child.amaf_visits;
-            if amaf_n > 0.0 {
+            if blend && amaf_n > 0.0 {
                 let n = child.selection_visits(self.params.prior_visits);
                 let beta = amaf_n / (amaf_n + n + n * amaf_n / rave_equiv);
                 mean += beta * (child.amaf_sum / amaf_n - mean);
@@ -926,6 +928,29 @@ mod tests {
         assert!(child.visits > 0 && child.amaf_visits > 0.0);
         let mean = (child.mover_sum + child.amaf_sum) / (child.visits as f32 + child.amaf_visits);
         assert_eq!(child.mean, mean);
+    }
+
+    /// With PUCT the merged statistics are not blended in again: a child with AMAF hits and
+    /// no visits of its own stays selectable (the blend's `n·ñ/rave_equiv` was 0/0 there).
+    #[test]
+    fn merged_rave_with_puct_reaches_every_root_child() {
+        let params = MctsParams {
+            rave_weight: 0.7,
+            puct: 0.5,
+            ..MctsParams::default()
+        };
+        let mut mcts = Mcts::new(params, Keyed, 9);
+        let root = Pick::default();
+        mcts.ensure_trees(1);
+        mcts.trees[0].reset();
+        for _ in 0..300 {
+            mcts.iterate(0, &root);
+        }
+        let nodes = &mcts.trees[0].nodes;
+        for c in nodes[0].children() {
+            assert!(nodes[c].visits > 0, "root child {c} never visited");
+            assert!(nodes[c].mean.is_finite());
+        }
     }
 
     /// A path that ends the game leaves no playout action to mark: with one number left,
