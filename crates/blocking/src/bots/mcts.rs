@@ -75,8 +75,8 @@ pub fn default_params() -> MctsParams {
         expand_deeper: 2,
         // Pentobi's RAVE: a later play of a child's action adds the reward to the child's own
         // statistics at weight 0.7 · (1 − distance / length). Against Pentobi level 6 at equal
-        // time 48.3% over 400 games where the search without it scored 41.4% on the same
-        // seeds, and +17 to +42 Elo in five self-play runs (STRENGTH.md).
+        // time 48.3% over 400 games where the search without it scored 44.6% on the same
+        // seeds in the same hour, and +17 to +42 Elo in five self-play runs (STRENGTH.md).
         rave_weight: 0.7,
         ..MctsParams::default()
     }
