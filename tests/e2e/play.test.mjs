@@ -107,8 +107,10 @@ async function playByClicking(page, random, game) {
       // cells its placements in that orientation cover), or start over if none is left.
       for (let r = Math.floor(random() * 4); r > 0; r--) await page.keyboard.press(random() < 0.5 ? "r" : "f");
       const n = await marks.count();
-      if (n === 0) await page.keyboard.press("Escape");
-      else await marks.nth(Math.floor(random() * n)).click({ force: true });
+      // A mark redrawn between the count and the click is gone (Playwright: "Element is not
+      // visible", seen once in CI): start the placement over then, as with no mark at all.
+      const clicked = n > 0 && await marks.nth(Math.floor(random() * n)).click({ force: true, timeout: 10000 }).then(() => true, () => false);
+      if (!clicked) await page.keyboard.press("Escape");
       await waitForChange(page, before);
       continue;
     }
