@@ -7,6 +7,8 @@
 //! positions are many). Two threads search at once.
 //!
 //! `cargo run --release -p realm-blocking --example duo_book -- [ITERS] [WIDTH] [LAST_WIDTH] > crates/blocking/data/duo_book.txt`
+//!
+//! The defaults (100,000 iterations, 6 and 2) wrote the embedded book: four minutes on two cores.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -73,7 +75,7 @@ fn main() {
             .map(|a| a.parse().expect("ITERS and WIDTH are whole numbers"))
             .unwrap_or(default)
     };
-    let (iterations, width, last_width) = (arg(1, 25_000), arg(2, 6) as usize, arg(3, 2) as usize);
+    let (iterations, width, last_width) = (arg(1, 100_000), arg(2, 6) as usize, arg(3, 2) as usize);
     let mut frontier = vec![Position::new(&Config::new(Variant::Duo, 2, 1))];
     let mut seen: HashSet<u64> = frontier.iter().filter_map(canonical).map(|k| k.0).collect();
     let mut lines = Vec::new();
