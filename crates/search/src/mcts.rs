@@ -579,11 +579,11 @@ impl<S: State, K: Knowledge<S>> Mcts<S, K> {
         }
         let ucb_factor = self.params.exploration * sqrt_ln(parent.visits.max(1));
         let puct = self.params.puct;
-        if puct <= 0.0 && (!self.rave_on() || self.merged_rave()) {
-            return Some(range.start + best_ucb1(&nodes[range], ucb_factor));
-        }
         // The blend only for the blended form: the merged one is in the mean already.
         let blend = self.rave_on() && !self.merged_rave();
+        if puct <= 0.0 && !blend {
+            return Some(range.start + best_ucb1(&nodes[range], ucb_factor));
+        }
         let rave_equiv = self.params.rave_equiv;
         let puct_factor = if puct > 0.0 {
             let parent_n = parent.visits.max(1) as f32;
