@@ -369,8 +369,10 @@ fn logged_command_lines(dir: &Path) -> Vec<Vec<String>> {
 fn an_external_referee_drives_the_arena() {
     let dir = tempfile::tempdir().unwrap();
     let referee = logging_referee(dir.path());
-    let greedy = format!("{} bot kingdomino greedy", realm());
-    let random = format!("{} bot kingdomino random", realm());
+    // Bot processes never hear the match seed, so each gets its own: with the arena's --seed,
+    // the six games are the same on every run (unseeded, random won one game in a CI run).
+    let greedy = format!("{} bot kingdomino greedy --seed 1", realm());
+    let random = format!("{} bot kingdomino random --seed 2", realm());
     let out = run(
         dir.path(),
         &[
@@ -382,6 +384,8 @@ fn an_external_referee_drives_the_arena() {
             &random,
             "--games",
             "6",
+            "--seed",
+            "5",
             "--quiet",
             "--db",
             "x.sqlite",
