@@ -98,6 +98,7 @@ fn the_search_options_play_whole_games() {
         "mcts:iters=300,puct=0.05",
         "mcts:iters=300,algo=flat",
         "mcts:iters=300,pw=100,deeper=0,expand=1",
+        "mcts:ms=2,spread=1",
     ] {
         for variant in [0, 1] {
             let spec = spec(variant, 4, 11);
@@ -123,7 +124,7 @@ fn bad_options_are_refused_with_the_reason() {
     assert_eq!(
         err,
         "built-in bot `mcts:speed=3` of blocking: unknown option `speed`; options: ms, first, iters, \
-         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book"
+         c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book, spread"
     );
     assert!(new_bot("greedy:iters=3", 0, None).is_err());
 }

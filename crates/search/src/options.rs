@@ -66,6 +66,10 @@ pub struct SearchOptions {
     pub rave_weight: Option<f32>,
     /// Whether to play from the game's opening book, where it has one (default: yes).
     pub book: Option<bool>,
+    /// Whether to spread `ms` over the game, where the bot has a schedule: the opening longer
+    /// and the end shorter, `ms` being about the mean (default: no, the same time every
+    /// answer; without `ms`, no effect).
+    pub spread: Option<bool>,
 }
 
 /// A game's time limits per answer: the first call's and every later call's.
@@ -92,7 +96,7 @@ pub enum OptionError {
 }
 
 const KNOWN: &str =
-    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book";
+    "ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book, spread";
 
 /// What the settings mean, for `realm games` and `--help` texts.
 pub const OPTIONS_HELP: &str = "builtin:mcts:KEY=VALUE,... sets ms (thinking time per answer), \
@@ -105,7 +109,8 @@ are listed), deeper (one visit more needed every that many plies below the root,
 ravew (Pentobi's RAVE instead: the weight of an all-moves-as-first hit in a child's own \
 statistics, 0 for none; rave= alone turns it off), puct (PUCT exploration constant instead of UCB1's c, \
 with the game's move prior), book (0 to search instead of playing the game's opening book, \
-where it has one)";
+where it has one), spread (1, with ms: think longer in the opening and shorter at the end, ms \
+being about the mean, where the bot has a schedule)";
 
 fn parse<T: std::str::FromStr>(
     key: &str,
@@ -135,6 +140,11 @@ fn one_of<T: Copy>(
             value: value.to_string(),
             what,
         })
+}
+
+/// A switch's value: 0 or 1.
+fn switch(key: &str, value: &str) -> Result<bool, OptionError> {
+    one_of(key, value, &[("0", false), ("1", true)], "0 or 1")
 }
 
 fn set<T>(slot: &mut Option<T>, key: &str, value: T) -> Result<(), OptionError> {
@@ -197,11 +207,8 @@ impl SearchOptions {
                 "rave" => set(&mut o.rave_equiv, key, non_negative(key, value, number)?)?,
                 "puct" => set(&mut o.puct, key, non_negative(key, value, number)?)?,
                 "ravew" => set(&mut o.rave_weight, key, non_negative(key, value, number)?)?,
-                "book" => set(
-                    &mut o.book,
-                    key,
-                    one_of(key, value, &[("0", false), ("1", true)], "0 or 1")?,
-                )?,
+                "book" => set(&mut o.book, key, switch(key, value)?)?,
+                "spread" => set(&mut o.spread, key, switch(key, value)?)?,
                 _ => return Err(OptionError::UnknownKey(key.to_string())),
             }
         }
@@ -360,12 +367,13 @@ mod tests {
     #[test]
     fn options_parse_and_apply() {
         let o = SearchOptions::parse(
-            "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500,puct=0.1,book=0",
+            "ms=80,c=0.5,iters=5000,det=4,algo=flat,pw=3,prior=2,expand=3,rave=500,puct=0.1,book=0,spread=1",
         )
         .unwrap();
         assert_eq!(o.ms, Some(80));
-        assert_eq!(o.book, Some(false));
+        assert_eq!((o.book, o.spread), (Some(false), Some(true)));
         assert!(SearchOptions::parse("book=yes").is_err());
+        assert!(SearchOptions::parse("spread=2").is_err());
         assert_eq!(o.iterations, Some(5000));
         assert_eq!(o.algorithm, Some(Algorithm::Flat));
         let p = o.apply(MctsParams::default());
@@ -419,7 +427,7 @@ mod tests {
         let err = |t: &str| SearchOptions::parse(t).unwrap_err().to_string();
         assert_eq!(
             err("speed=3"),
-            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book"
+            "unknown option `speed`; options: ms, first, iters, c, depth, det, algo (uct|flat), pw, pwe, prior, expand, deeper, rave, ravew, puct, book, spread"
         );
         assert_eq!(err("ms"), "`ms` is not key=value");
         assert_eq!(

@@ -15,6 +15,7 @@ mod knowledge;
 mod local;
 mod prior;
 mod rebuild;
+mod schedule;
 
 use std::time::Duration;
 
@@ -158,6 +159,15 @@ impl Bot for MctsBot {
             }
         }
         let pos = caught.position;
+        // Only a given `ms` is spread: the default budget is a share of the referee's limit,
+        // and twice it would pass the limit.
+        let budget = match (self.options.spread, self.options.ms, pos.current()) {
+            (Some(true), Some(_), Some(me)) => {
+                let placed = (pos.set() & !pos.remaining(me)).count_ones();
+                schedule::spread(budget, input.started(), placed)
+            }
+            _ => budget,
+        };
         let from_book = match self.options.book {
             Some(false) => None,
             _ => book::book_move(&pos),
