@@ -15,45 +15,12 @@
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::position;
 use realm_blocking::bots::{default_params, BlokusKnowledge};
-use realm_blocking::{Config, Placement, Position, Variant};
-use realm_core::State;
+use realm_blocking::{Config, Variant};
 use realm_search::{Budget, Mcts, SearchOptions};
-
-/// The board squares `(x, y)` (y from the top) of GTP squares on an `n` × `n` board.
-fn squares(text: &str, n: usize) -> Vec<(usize, usize)> {
-    let mut out: Vec<(usize, usize)> = text
-        .split(',')
-        .map(|s| {
-            let x = (s.as_bytes()[0] - b'a') as usize;
-            let row: usize = s[1..].parse().expect("a GTP square");
-            (x, n - row)
-        })
-        .collect();
-    out.sort_unstable();
-    out
-}
-
-/// The position after the placements of one input line.
-fn position(line: &str, config: &Config) -> Position {
-    let mut pos = Position::new(config);
-    let mut buf: Vec<Placement> = Vec::new();
-    for text in line.split_whitespace() {
-        let want = squares(text, pos.size());
-        pos.legal_actions(&mut buf);
-        let mv = buf
-            .iter()
-            .copied()
-            .find(|m| {
-                let mut cells: Vec<_> = m.cells().collect();
-                cells.sort_unstable();
-                cells == want
-            })
-            .unwrap_or_else(|| panic!("{text} is not a legal placement here"));
-        pos.apply(&mv);
-    }
-    pos
-}
 
 /// CPU nanoseconds consumed by this thread so far (user and system time).
 fn cpu_ns() -> u64 {

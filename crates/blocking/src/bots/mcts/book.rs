@@ -7,7 +7,10 @@
 //!
 //! The book is only as good as the search that wrote it, so it is rebuilt when the search
 //! gains: written again by issue 39's search (with Pentobi's RAVE) at 100,000 iterations a
-//! position, it took the score against level 6 from 48.3% to 56.2% (STRENGTH.md).
+//! position, it took the score against level 6 from 48.3% to 56.2% (STRENGTH.md). Against
+//! level 7, which searches about as long as those searches did, the bot left the book after
+//! its first move in most games; the positions level 7 reached against the book's moves
+//! (`data/duo_book_deep.txt`) are searched ten times longer (1,000,000 iterations).
 //!
 //! The book is `data/duo_book.txt`, built by `cargo run --release -p realm-blocking --example
 //! duo_book` (a fixed number of iterations per position, so the file is reproducible). Each
