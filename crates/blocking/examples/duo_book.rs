@@ -69,7 +69,7 @@ fn searched_moves(
 
 /// A position's book move and the moves the walk follows from it: a deep position's move is
 /// its deep search's, which the walk follows too (so the book's own line stays in the book),
-/// beside the candidates of the usual search (so the walk is the same with or without it).
+/// beside the usual search's candidates (so the walk only gains the deep moves' lines).
 fn search(pos: &Position, effort: &Effort, width: usize) -> Searched {
     let (key, symmetry) = canonical(pos).expect("a book position");
     let (mut best, mut followed) = searched_moves(pos, key, effort.iterations, width);
