@@ -72,10 +72,15 @@ fn searched_moves(
 /// beside the usual search's candidates (so the walk only gains the deep moves' lines).
 fn search(pos: &Position, effort: &Effort, width: usize) -> Searched {
     let (key, symmetry) = canonical(pos).expect("a book position");
-    let (mut best, mut followed) = searched_moves(pos, key, effort.iterations, width);
-    if effort.deep.contains(&key) {
+    let deep = effort.deep.contains(&key);
+    // A deep position the walk does not go on from (width 0) needs only its deep search.
+    let (mut best, mut followed) = match (deep, width) {
+        (true, 0) => searched_moves(pos, key, effort.deep_iterations, 0),
+        _ => searched_moves(pos, key, effort.iterations, width),
+    };
+    if deep && width > 0 {
         best = searched_moves(pos, key, effort.deep_iterations, 0).0;
-        if width > 0 && !followed.contains(&best) {
+        if !followed.contains(&best) {
             followed.push(best);
         }
     }
